@@ -1,0 +1,67 @@
+import Foundation
+
+/// Times closures that do the same work different ways: each runs in batches
+/// long enough to measure, the batches of all of them are interleaved so that
+/// they share whatever else the (shared, noisy) machine is doing, and each
+/// gets the median of its batches, as seconds per call.
+struct Harness {
+    var runs: Int
+    var minimumBatchSeconds: Double
+
+    static let standard = Harness(runs: 21, minimumBatchSeconds: 0.03)
+    static let quick = Harness(runs: 3, minimumBatchSeconds: 0.005)
+
+    func secondsPerCall(_ contenders: [() -> Void]) -> [Double] {
+        let batchSizes = contenders.map { body in
+            body()  // warm up caches and lazy initialisation
+            var iterations = 1
+            while time(iterations, body) < minimumBatchSeconds, iterations < 1 << 20 { iterations *= 2 }
+            return iterations
+        }
+        var samples = Array(repeating: [Double](), count: contenders.count)
+        for _ in 0 ..< runs {
+            for (index, body) in contenders.enumerated() {
+                samples[index].append(time(batchSizes[index], body) / Double(batchSizes[index]))
+            }
+        }
+        return samples.map { $0.sorted()[$0.count / 2] }
+    }
+
+    private func time(_ iterations: Int, _ body: () -> Void) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0 ..< iterations { body() }
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+}
+
+/// A fixed-width text table.
+struct Table {
+    var header: [String]
+    var rows: [[String]] = []
+
+    func render() -> String {
+        let widths = header.indices.map { column in
+            ([header] + rows).map { $0[column].count }.max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                index == 0 ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[index] - cell.count) + cell
+            }.joined(separator: "  ")
+        }
+        return ([line(header), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")]
+            + rows.map(line)).joined(separator: "\n")
+    }
+}
+
+func megabytesPerSecond(_ bytes: Int, _ seconds: Double) -> String {
+    String(format: "%.0f", Double(bytes) / seconds / 1_000_000)
+}
+
+func formatRatio(_ value: Double) -> String {
+    String(format: "%.2f", value)
+}
+
+func formatSize(_ bytes: Int) -> String {
+    bytes >= 1_000_000 ? String(format: "%.1f MB", Double(bytes) / 1e6) : String(format: "%.0f KB", Double(bytes) / 1e3)
+}

@@ -1,0 +1,32 @@
+import CodableKit
+import Foundation
+
+/// The reader alone, next to `JSONSerialization.jsonObject` on the same bytes.
+///
+/// "reader" builds CodableKit's tape (what the decoder walks); "reader + value"
+/// also materialises every string and number into a `JSONValue` tree, which is
+/// the fairer comparison with `JSONSerialization`'s object graph.
+func readerBenchmark(_ harness: Harness) -> String {
+    let datasets = [
+        Datasets.smallObjects(count: 10_000),
+        Datasets.tree(provinces: 34, cities: 10, districts: 9),
+        Datasets.longStrings(count: 2_000),
+        Datasets.numbers(count: 100_000),
+    ]
+    var table = Table(header: ["dataset", "size", "JSONSerialization MB/s", "reader MB/s", "reader + value MB/s",
+                               "speed-up (reader)", "speed-up (reader + value)"])
+    for dataset in datasets {
+        let bytes = dataset.bytes
+        let data = Data(bytes)
+        let times = harness.secondsPerCall([
+            { _ = try! JSONSerialization.jsonObject(with: data) },
+            { _ = try! JSONParser.parse(bytes) },
+            { _ = try! JSONValue(parsing: bytes) },
+        ])
+        let (foundation, reader, value) = (times[0], times[1], times[2])
+        table.rows.append([dataset.name, formatSize(bytes.count), megabytesPerSecond(bytes.count, foundation),
+                           megabytesPerSecond(bytes.count, reader), megabytesPerSecond(bytes.count, value),
+                           formatRatio(foundation / reader) + "×", formatRatio(foundation / value) + "×"])
+    }
+    return table.render()
+}

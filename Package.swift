@@ -1,0 +1,43 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "CodableKit",
+    products: [
+        .library(name: "CodableKit", targets: ["CodableKit"]),
+        .library(name: "CodableKitKeyStrategies", targets: ["CodableKitKeyStrategies"]),
+        .library(name: "CodableKitTransformers", targets: ["CodableKitTransformers"]),
+        .library(name: "CodableKitEnumCoding", targets: ["CodableKitEnumCoding"]),
+        .executable(name: "Examples", targets: ["Examples"]),
+        .executable(name: "CodableKitBenchmarks", targets: ["CodableKitBenchmarks"]),
+    ],
+    targets: [
+        // The kernel: reader, decoder, key resolution, value pipeline, report.
+        .target(name: "CodableKit", path: "Sources/CodableKit"),
+        // Plugin modules: each depends on the kernel only.
+        .target(name: "CodableKitKeyStrategies", dependencies: ["CodableKit"], path: "Sources/KeyStrategies"),
+        .target(name: "CodableKitTransformers", dependencies: ["CodableKit"], path: "Sources/Transformers"),
+        .target(name: "CodableKitEnumCoding", dependencies: ["CodableKit"], path: "Sources/EnumCoding"),
+
+        .executableTarget(
+            name: "Examples",
+            dependencies: ["CodableKit"],
+            path: "Examples",
+            resources: [.copy("Resources")]
+        ),
+        .executableTarget(
+            name: "CodableKitBenchmarks",
+            dependencies: ["CodableKit", "CodableKitTestSupport"],
+            path: "Benchmarks/CodableKitBenchmarks"
+        ),
+
+        // Helpers shared by the tests and the benchmarks (not a product).
+        .target(name: "CodableKitTestSupport", path: "Tests/Support"),
+        .testTarget(
+            name: "CodableKitTests",
+            dependencies: ["CodableKit", "CodableKitTestSupport"],
+            path: "Tests/CodableKitTests",
+            exclude: ["Fixtures"]
+        ),
+    ]
+)

@@ -1,0 +1,146 @@
+/// Reading number nodes, from their literal text, without ever trapping.
+extension JSONDocument {
+    /// A JSON number read as an integer.
+    package enum IntegerValue: Equatable, Sendable {
+        /// The exact value: its sign and magnitude (`-9223372036854775808` has magnitude 2^63).
+        case exact(negative: Bool, magnitude: UInt64)
+        /// The number has a non-zero fractional part (`12.5`, `1e-3`).
+        case notIntegral
+        /// The number is integral but beyond ±UInt64.max (`1e30`, `99999999999999999999`).
+        case outOfRange
+    }
+
+    /// The number at `index` as an integer. `12.0` and `1e3` are integral; `12.5` is not.
+    package func integer(_ index: Int) -> IntegerValue {
+        let isInteger = nodes[index].isInteger
+        return withText(index) { JSONNumberText.integer($0, isPlainInteger: isInteger) }
+    }
+
+    /// The number at `index` as a correctly rounded `Double` (±infinity beyond its range).
+    package func double(_ index: Int) -> Double {
+        withText(index) { JSONNumberText.double($0) }
+    }
+}
+
+extension JSONDocument.IntegerValue {
+    /// The value as `T`, or nil when it is not integral or does not fit `T`.
+    @inline(__always)
+    package func exactly<T: FixedWidthInteger>(_: T.Type) -> T? {
+        guard case let .exact(negative, magnitude) = self else { return nil }
+        if !negative { return T(exactly: magnitude) }
+        guard T.isSigned else { return magnitude == 0 ? 0 : nil }
+        // -magnitude fits T when magnitude ≤ |T.min|.
+        guard magnitude <= T.min.magnitude else { return nil }
+        return magnitude == T.min.magnitude ? T.min : 0 - T(magnitude)
+    }
+}
+
+/// Number text known to match the JSON grammar (the parser validated it).
+package enum JSONNumberText {
+    static func integer(_ text: UnsafeBufferPointer<UInt8>, isPlainInteger: Bool) -> JSONDocument.IntegerValue {
+        let negative = text[0] == UInt8(ascii: "-")
+        var index = negative ? 1 : 0
+        if isPlainInteger, text.count - index <= 19 {  // 19 digits never overflow UInt64
+            var value: UInt64 = 0
+            while index < text.count {
+                value = value &* 10 &+ UInt64(text[index] &- UInt8(ascii: "0"))
+                index += 1
+            }
+            return .exact(negative: negative, magnitude: value)
+        }
+        let decimal = Decimal(text)
+        if decimal.digitCount == 0 { return .exact(negative: negative, magnitude: 0) }
+        if decimal.exponent < 0 { return .notIntegral }  // its last significant digit is a fraction
+        if decimal.overflowed || decimal.digitCount + decimal.exponent > 20 { return .outOfRange }
+        var value = decimal.mantissa
+        for _ in 0 ..< decimal.exponent {
+            let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+            if overflow { return .outOfRange }
+            value = times10
+        }
+        return .exact(negative: negative, magnitude: value)
+    }
+
+    static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double {
+        // Fast path (Clinger): up to 15 significant digits and a power of ten up to 22
+        // are both exact doubles, so one multiplication or division rounds correctly.
+        let decimal = Decimal(text)
+        let negative = text[0] == UInt8(ascii: "-")
+        if decimal.digitCount == 0 { return negative ? -0.0 : 0.0 }
+        if decimal.digitCount <= 15, abs(decimal.exponent) <= 22 {
+            let mantissa = Double(decimal.mantissa)
+            let value = decimal.exponent >= 0
+                ? mantissa * powersOfTen[decimal.exponent]
+                : mantissa / powersOfTen[-decimal.exponent]
+            return negative ? -value : value
+        }
+        // Slow path: the standard library's correctly rounded conversion.
+        return Double(String(decoding: text, as: UTF8.self)) ?? .nan
+    }
+
+    private static let powersOfTen: [Double] = (0 ... 22).map { exponent in
+        var value = 1.0
+        for _ in 0 ..< exponent { value *= 10 }
+        return value
+    }
+
+    /// A number as `mantissa × 10^exponent`, with leading and trailing zeros
+    /// dropped: `120.50` is 1205 × 10^-2. Made without allocating.
+    struct Decimal {
+        /// The significant digits as an integer (meaningless when `overflowed`).
+        var mantissa: UInt64 = 0
+        var overflowed = false
+        /// How many significant digits there are (0 for zero).
+        var digitCount = 0
+        var exponent = 0
+
+        init(_ text: UnsafeBufferPointer<UInt8>) {
+            var index = text[0] == UInt8(ascii: "-") ? 1 : 0
+            var fractionDigits = 0
+            var inFraction = false
+            var pendingZeros = 0  // zeros after the last non-zero digit, not yet in the mantissa
+            while index < text.count {
+                let byte = text[index]
+                if byte == UInt8(ascii: ".") {
+                    inFraction = true
+                } else if byte | 0x20 == UInt8(ascii: "e") {
+                    break
+                } else {
+                    let digit = byte &- UInt8(ascii: "0")
+                    if inFraction { fractionDigits += 1 }
+                    if digit == 0 {
+                        if digitCount > 0 { pendingZeros += 1 }
+                    } else {
+                        for _ in 0 ..< pendingZeros { push(0) }
+                        push(digit)
+                        pendingZeros = 0
+                    }
+                }
+                index += 1
+            }
+            var written = 0
+            if index < text.count {  // exponent: clamp so that 1e999999999999 cannot overflow
+                index += 1
+                var exponentNegative = false
+                if text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+                    exponentNegative = text[index] == UInt8(ascii: "-")
+                    index += 1
+                }
+                while index < text.count {
+                    written = min(written * 10 + Int(text[index] &- UInt8(ascii: "0")), 1_000_000_000)
+                    index += 1
+                }
+                if exponentNegative { written = -written }
+            }
+            exponent = written - fractionDigits + pendingZeros
+        }
+
+        private mutating func push(_ digit: UInt8) {
+            digitCount += 1
+            guard !overflowed else { return }
+            let (times10, o1) = mantissa.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(UInt64(digit))
+            if o1 || o2 { overflowed = true } else { mantissa = sum }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+/// A parsed JSON document: one flat array of nodes over one byte buffer.
+///
+/// The layout is a tape in document order. A scalar is one node; an array or
+/// object is a node followed by its contents, and records where its contents
+/// end, so skipping a value of any size is one index assignment:
+///
+///     {"a": [1, 2], "b": null}
+///
+///     index  kind    payload
+///     0      object  count 2, end 7
+///     1      string  "a"  (offset, length into `bytes`)
+///     2      array   count 2, end 5
+///     3      number  "1"
+///     4      number  "2"
+///     5      string  "b"
+///     6      null
+///
+/// Strings and numbers are not materialised: a node holds the offset and length
+/// of their UTF-8 text in `bytes`. `bytes` is the input followed by an arena that
+/// holds the unescaped form of every string that contained escapes, so every
+/// string node points at ready-to-use UTF-8 and keys compare as raw bytes.
+/// Numbers keep their literal text, which is enough to read any `Int64`/`UInt64`
+/// exactly and any `Double` correctly rounded (see `JSONDocument+Numbers.swift`).
+package struct JSONDocument: Sendable {
+    package enum Kind: UInt8, Sendable {
+        case null, `true`, `false`, number, string, array, object
+    }
+
+    package struct Node: Sendable {
+        package var kind: Kind
+        /// For a number: `Node.integerFlag` when it has no fraction and no exponent.
+        package var flags: UInt8
+        /// String or number: byte offset of its text. Array or object: the index one past its last node.
+        package var a: UInt32
+        /// String or number: byte length of its text. Array: element count. Object: member count.
+        package var b: UInt32
+
+        package static let integerFlag: UInt8 = 1
+
+        @inline(__always) package var isInteger: Bool { flags & Self.integerFlag != 0 }
+    }
+
+    /// Inputs are limited to 2 GiB so that offsets into input + arena fit 32 bits.
+    package static let maxInputSize = Int(Int32.max)
+
+    package var nodes: [Node]
+    package var bytes: [UInt8]
+
+    package init(nodes: [Node], bytes: [UInt8]) {
+        self.nodes = nodes
+        self.bytes = bytes
+    }
+
+    /// The index of the node after the value at `index` (its next sibling).
+    @inline(__always) package func next(after index: Int) -> Int {
+        let node = nodes[index]
+        switch node.kind {
+        case .array, .object: return Int(node.a)
+        default: return index + 1
+        }
+    }
+
+    /// The UTF-8 text of a string or number node.
+    @inline(__always) package func withText<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        let node = nodes[index]
+        return try bytes.withUnsafeBufferPointer { all in
+            try body(UnsafeBufferPointer(rebasing: all[Int(node.a) ..< Int(node.a) + Int(node.b)]))
+        }
+    }
+
+    /// The string value of a string node (or the literal text of a number node).
+    package func string(_ index: Int) -> String {
+        withText(index) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether the string node at `index` spells exactly `key` (compared as UTF-8 bytes).
+    @inline(__always) package func stringEquals(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let node = nodes[index]
+        guard Int(node.b) == key.count else { return false }
+        if key.isEmpty { return true }
+        return bytes.withUnsafeBufferPointer { all in
+            memcmp(all.baseAddress! + Int(node.a), key.baseAddress!, key.count) == 0
+        }
+    }
+
+    /// The value node of member `key` in the object at `object`; the last one when a key repeats.
+    package func member(_ key: String, in object: Int) -> Int? {
+        var key = key
+        return key.withUTF8 { member($0, in: object) }
+    }
+
+    /// The value node of member `key` in the object at `object`; the last one when a key repeats.
+    ///
+    /// Duplicate keys: the last occurrence wins, as in `JSONSerialization` and `JSONDecoder`.
+    package func member(_ key: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
+        var found: Int?
+        var index = object + 1
+        let end = Int(nodes[object].a)
+        while index < end {
+            let value = index + 1
+            if stringEquals(index, key) { found = value }
+            index = next(after: value)
+        }
+        return found
+    }
+
+    /// The element node at `position` in the array at `array`.
+    package func element(_ position: Int, in array: Int) -> Int? {
+        guard position >= 0, position < Int(nodes[array].b) else { return nil }
+        var index = array + 1
+        for _ in 0 ..< position { index = next(after: index) }
+        return index
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif

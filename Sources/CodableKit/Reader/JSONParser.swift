@@ -1,0 +1,215 @@
+/// Turns UTF-8 bytes into a `JSONDocument`, strictly by RFC 8259.
+///
+/// One pass, no recursion: open arrays and objects are kept on an explicit
+/// stack, so a hostile document can exhaust the depth limit but never the
+/// call stack. Accepted beyond the RFC's grammar: a leading UTF-8 byte order
+/// mark, which RFC 8259 §8.1 allows a reader to ignore. Not accepted: comments,
+/// trailing commas, single quotes, `NaN`/`Infinity`, leading zeros, a `+` sign,
+/// invalid UTF-8, lone surrogates, raw control characters in strings.
+package struct JSONParser: ~Copyable {
+    /// Default limit on nested arrays and objects.
+    package static let defaultMaxDepth = 512
+
+    /// Parses `bytes` into a document.
+    /// - Throws: `JSONReadError` naming the byte offset, line and column of the first problem.
+    package static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONReadError) -> JSONDocument {
+        try bytes.withUnsafeBufferPointer { (input) throws(JSONReadError) -> JSONDocument in
+            var parser = JSONParser(input: input, maxDepth: maxDepth)
+            try parser.parseDocument()
+            return JSONDocument(nodes: parser.nodes, bytes: parser.arena.appended(to: bytes))
+        }
+    }
+
+    let input: UnsafeBufferPointer<UInt8>
+    let maxDepth: Int
+    var position = 0
+    var nodes: [JSONDocument.Node] = []
+    /// Unescaped strings; a string node in it has offset `input.count + arena offset`.
+    var arena = ByteArena()
+    /// Node indices of the arrays and objects still open, innermost last.
+    var open: [Int] = []
+
+    init(input: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        self.input = input
+        self.maxDepth = max(1, maxDepth)
+        nodes.reserveCapacity(input.count / 6 + 4)
+    }
+
+    // MARK: Structure
+
+    mutating func parseDocument() throws(JSONReadError) {
+        guard input.count <= JSONDocument.maxInputSize else {
+            throw error(.tooLarge(limit: JSONDocument.maxInputSize), at: 0)
+        }
+        if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { position = 3 }
+
+        // Each turn of the loop reads one value, then the punctuation after it,
+        // closing any arrays and objects that end there.
+        value: while true {
+            skipWhitespace()
+            guard position < input.count else { throw expected("a JSON value") }
+            switch input[position] {
+            case UInt8(ascii: "{"):
+                try openContainer(.object)
+                skipWhitespace()
+                if peek() == UInt8(ascii: "}") {
+                    position += 1
+                    closeContainer()
+                } else {
+                    try parseKey()
+                    continue value
+                }
+            case UInt8(ascii: "["):
+                try openContainer(.array)
+                skipWhitespace()
+                if peek() == UInt8(ascii: "]") {
+                    position += 1
+                    closeContainer()
+                } else {
+                    continue value
+                }
+            case UInt8(ascii: "\""):
+                try parseString()
+            case UInt8(ascii: "t"):
+                try parseLiteral("true", .true)
+            case UInt8(ascii: "f"):
+                try parseLiteral("false", .false)
+            case UInt8(ascii: "n"):
+                try parseLiteral("null", .null)
+            case UInt8(ascii: "-"), UInt8(ascii: "0") ... UInt8(ascii: "9"):
+                try parseNumber()
+            default:
+                throw expected("a JSON value")
+            }
+
+            // After a complete value: a separator, or the end of one or more containers.
+            while let container = open.last {
+                nodes[container].b += 1
+                skipWhitespace()
+                let isObject = nodes[container].kind == .object
+                let next = peek()
+                if next == UInt8(ascii: ",") {
+                    position += 1
+                    if isObject {
+                        skipWhitespace()
+                        try parseKey()
+                    }
+                    continue value
+                } else if next == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    position += 1
+                    closeContainer()
+                } else {
+                    throw expected(isObject ? "',' or '}'" : "',' or ']'")
+                }
+            }
+            skipWhitespace()
+            guard position == input.count else { throw expected("end of input after the JSON value") }
+            return
+        }
+    }
+
+    private mutating func openContainer(_ kind: JSONDocument.Kind) throws(JSONReadError) {
+        guard open.count < maxDepth else { throw error(.tooDeep(limit: maxDepth), at: position) }
+        position += 1
+        open.append(nodes.count)
+        nodes.append(.init(kind: kind, flags: 0, a: 0, b: 0))
+    }
+
+    /// Ends the innermost container: records where its contents end. Its count
+    /// was kept up to date as values completed.
+    private mutating func closeContainer() {
+        let container = open.removeLast()
+        nodes[container].a = UInt32(nodes.count)
+    }
+
+    /// A member's key and the `:` after it; the member's value is read next.
+    private mutating func parseKey() throws(JSONReadError) {
+        guard peek() == UInt8(ascii: "\"") else { throw expected("a string key") }
+        try parseString()
+        skipWhitespace()
+        guard peek() == UInt8(ascii: ":") else { throw expected("':' after the key") }
+        position += 1
+    }
+
+    private mutating func parseLiteral(_ word: StaticString, _ kind: JSONDocument.Kind) throws(JSONReadError) {
+        let count = word.utf8CodeUnitCount
+        let spelling = UnsafeBufferPointer(start: word.utf8Start, count: count)
+        for offset in 0 ..< count {
+            guard position + offset < input.count, input[position + offset] == spelling[offset] else {
+                position += offset
+                throw expected("'\(word)'")
+            }
+        }
+        position += count
+        nodes.append(.init(kind: kind, flags: 0, a: 0, b: 0))
+    }
+
+    // MARK: Numbers
+
+    /// `-? (0 | [1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)?`, kept as text.
+    private mutating func parseNumber() throws(JSONReadError) {
+        let start = position
+        var isInteger = true
+        if input[position] == UInt8(ascii: "-") { position += 1 }
+        guard let first = peek(), isDigit(first) else {
+            throw expected("a digit after '-'")
+        }
+        position += 1
+        if first == UInt8(ascii: "0") {
+            if let next = peek(), isDigit(next) {
+                throw error(.invalidNumber("leading zeros are not allowed"), at: position)
+            }
+        } else {
+            skipDigits()
+        }
+        if peek() == UInt8(ascii: ".") {
+            isInteger = false
+            position += 1
+            guard let next = peek(), isDigit(next) else { throw expected("a digit after '.'") }
+            skipDigits()
+        }
+        if let next = peek(), next | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            position += 1
+            if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { position += 1 }
+            guard let digit = peek(), isDigit(digit) else { throw expected("a digit in the exponent") }
+            skipDigits()
+        }
+        nodes.append(.init(kind: .number, flags: isInteger ? JSONDocument.Node.integerFlag : 0,
+                           a: UInt32(start), b: UInt32(position - start)))
+    }
+
+    @inline(__always) private func isDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10
+    }
+
+    @inline(__always) private mutating func skipDigits() {
+        while position < input.count, isDigit(input[position]) { position += 1 }
+    }
+
+    // MARK: Helpers
+
+    @inline(__always) func peek() -> UInt8? {
+        position < input.count ? input[position] : nil
+    }
+
+    @inline(__always) mutating func skipWhitespace() {
+        while position < input.count {
+            switch input[position] {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                position += 1
+            default:
+                return
+            }
+        }
+    }
+
+    /// `expected X, found <what is at the current position>`.
+    func expected(_ what: String) -> JSONReadError {
+        error(.expected(what, found: peek().map { .byte($0) } ?? .endOfInput), at: position)
+    }
+
+    func error(_ reason: JSONReadError.Reason, at offset: Int) -> JSONReadError {
+        JSONReadError(reason: reason, offset: offset, in: input)
+    }
+}

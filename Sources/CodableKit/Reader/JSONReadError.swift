@@ -1,0 +1,116 @@
+/// Malformed JSON input: what was expected, what was found, and where.
+///
+/// The decoding entry points throw it wrapped in `DecodingError.dataCorrupted`
+/// (as its `underlyingError`), as `JSONDecoder` users expect.
+///
+/// ```swift
+/// do { _ = try JSONValue(parsing: #"{"a": 1,,}"#) }
+/// catch let error as JSONReadError {
+///     print(error)   // line 1, column 9 (byte 8): expected a string key, found ','
+/// }
+/// ```
+public struct JSONReadError: Error, CustomStringConvertible, Sendable {
+    /// Byte offset of the problem in the UTF-8 input, from 0.
+    public var offset: Int
+    /// Line of the problem, from 1 (lines end at `\n`).
+    public var line: Int
+    /// Column of the problem, from 1, counted in Unicode scalars.
+    public var column: Int
+    /// What went wrong, without the position.
+    public var reason: String
+
+    /// The position and the reason, for a person to act on.
+    public var description: String {
+        "line \(line), column \(column) (byte \(offset)): \(reason)"
+    }
+
+    package init(reason: Reason, offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+        self.offset = offset
+        self.reason = reason.text
+        (line, column) = Self.lineAndColumn(of: min(offset, bytes.count), in: bytes)
+    }
+
+    /// Line and column are only computed when an error is made, never on the hot path.
+    private static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
+        var line = 1
+        var column = 1
+        for byte in bytes[..<offset] {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {  // a UTF-8 continuation byte does not start a scalar
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+}
+
+extension JSONReadError {
+    /// Every way input can be malformed; the text of each is made here and nowhere else.
+    package enum Reason: Sendable {
+        case expected(String, found: Found)
+        case invalidUTF8
+        case unescapedControlCharacter(UInt8)
+        case invalidEscape(Found)
+        case invalidUnicodeEscape
+        case loneSurrogate(UInt16)
+        case invalidNumber(String)
+        case tooDeep(limit: Int)
+        case tooLarge(limit: Int)
+
+        var text: String {
+            switch self {
+            case let .expected(what, found):
+                return "expected \(what), found \(found)"
+            case .invalidUTF8:
+                return "invalid UTF-8 byte sequence"
+            case let .unescapedControlCharacter(byte):
+                return "control character \(Found.scalarName(byte)) must be escaped in a string"
+            case let .invalidEscape(found):
+                return #"invalid escape sequence: expected one of \" \\ \/ \b \f \n \r \t \u after '\', found "# + "\(found)"
+            case .invalidUnicodeEscape:
+                return #"invalid \u escape: expected four hexadecimal digits"#
+            case let .loneSurrogate(unit):
+                return "lone UTF-16 surrogate \\u\(Found.hex4(unit)) is not a character"
+            case let .invalidNumber(detail):
+                return "invalid number: \(detail)"
+            case let .tooDeep(limit):
+                return "nesting deeper than the limit of \(limit) arrays and objects"
+            case let .tooLarge(limit):
+                return "input larger than the limit of \(limit) bytes"
+            }
+        }
+    }
+
+    /// What the reader saw where it expected something else.
+    package enum Found: Sendable, CustomStringConvertible {
+        case byte(UInt8)
+        case endOfInput
+
+        package var description: String {
+            switch self {
+            case .endOfInput:
+                return "end of input"
+            case let .byte(byte) where byte >= 0x21 && byte < 0x7F:
+                return "'\(Character(Unicode.Scalar(byte)))'"
+            case let .byte(byte):
+                return Self.scalarName(byte)
+            }
+        }
+
+        static func scalarName(_ byte: UInt8) -> String {
+            byte < 0x80 ? "U+00\(hex2(byte))" : "byte 0x\(hex2(byte))"
+        }
+
+        static func hex2(_ byte: UInt8) -> String {
+            let text = String(byte, radix: 16, uppercase: true)
+            return byte < 0x10 ? "0" + text : text
+        }
+
+        static func hex4(_ unit: UInt16) -> String {
+            let text = String(unit, radix: 16, uppercase: true)
+            return String(repeating: "0", count: 4 - text.count) + text
+        }
+    }
+}

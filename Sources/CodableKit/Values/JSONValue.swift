@@ -1,0 +1,160 @@
+import Foundation
+
+/// A JSON value, for `Any`-typed data and for plugins.
+///
+/// ```swift
+/// let value = try JSONValue(parsing: #"{"user": {"tags": ["a", "b"]}}"#)
+/// value["user.tags.1"]        // .string("b")
+/// value.anyValue              // ["user": ["tags": ["a", "b"]]] as [String: Any]
+/// ```
+///
+/// Numbers: `1` is `.int`, `1.0` and `1e3` are `.double`. An integer beyond the
+/// range of `Int64` (such as `18446744073709551615`) becomes the nearest `.double`;
+/// decode such a number straight into a `UInt64` property to keep it exact.
+public enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// The value as Foundation-style `Any`, as `JSONSerialization` would give it:
+    /// `Int` (not `Int64`), `Double`, `String`, `Bool`, `[String: Any]`, `[Any]`, and `NSNull` for null.
+    public var anyValue: Any {
+        switch self {
+        case .null: return NSNull()
+        case let .bool(value): return value
+        case let .int(value): return Int(exactly: value) ?? Double(value)  // Int is 32 bits on some platforms
+        case let .double(value): return value
+        case let .string(value): return value
+        case let .array(values): return values.map(\.anyValue)
+        case let .object(members): return members.mapValues(\.anyValue)
+        }
+    }
+
+    /// The value at a dotted path: object keys and array indices, such as `"data.items.0.name"`.
+    ///
+    /// A component is tried as an array index where the value is an array and as a key
+    /// where it is an object. When the nested walk finds nothing, the whole path is
+    /// tried as one literal key (`"a.b"` as written), since some APIs put dots in keys.
+    /// Returns nil when nothing is there.
+    public subscript(path: String) -> JSONValue? {
+        var current = self
+        var found = true
+        for component in path.split(separator: ".", omittingEmptySubsequences: false) {
+            switch current {
+            case let .object(members):
+                guard let next = members[String(component)] else { found = false; break }
+                current = next
+                continue
+            case let .array(values):
+                guard let position = Int(component), values.indices.contains(position) else { found = false; break }
+                current = values[position]
+                continue
+            default:
+                found = false
+            }
+            break
+        }
+        if found { return current }
+        if case let .object(members) = self { return members[path] }
+        return nil
+    }
+}
+
+extension JSONValue {
+    /// Parses JSON text.
+    ///
+    /// ```swift
+    /// let value = try JSONValue(parsing: Data(#"[1, "two", null]"#.utf8))
+    /// ```
+    /// - Parameter maxDepth: the deepest nesting of arrays and objects accepted (default 512).
+    /// - Throws: `JSONReadError` with the byte offset, line and column of malformed input.
+    public init(parsing data: Data, maxDepth: Int = 512) throws {
+        self = try JSONParser.parse([UInt8](data), maxDepth: maxDepth).value(at: 0)
+    }
+
+    /// Parses JSON text. - Throws: `JSONReadError` for malformed input.
+    public init(parsing text: some StringProtocol, maxDepth: Int = 512) throws {
+        self = try JSONParser.parse(Array(text.utf8), maxDepth: maxDepth).value(at: 0)
+    }
+
+    /// Parses JSON text. - Throws: `JSONReadError` for malformed input.
+    public init(parsing bytes: [UInt8], maxDepth: Int = 512) throws {
+        self = try JSONParser.parse(bytes, maxDepth: maxDepth).value(at: 0)
+    }
+
+    /// Converts Foundation objects (`JSONSerialization` or property-list output, or
+    /// `[String: Any]` built by hand).
+    /// - Throws: `DecodingError.dataCorrupted` naming the path of a value that is not JSON.
+    public init(foundationObject: Any) throws {
+        self = try JSONDocument(foundationObject: foundationObject).value(at: 0)
+    }
+}
+
+extension JSONDocument {
+    /// The `JSONValue` of the node at `index`, built without recursion.
+    package func value(at index: Int) -> JSONValue {
+        /// An array or object being filled, and the key it goes under in its parent object.
+        struct Frame {
+            var isObject: Bool
+            var end: Int
+            var keyInParent: String?
+            var elements: [JSONValue] = []
+            var members: [String: JSONValue] = [:]
+        }
+        var stack: [Frame] = []
+        var cursor = index
+        var key: String?  // the key of the next value, inside an object
+        while true {
+            // 1. Read a scalar or an empty container, or open a container and go on inside it.
+            var value: JSONValue
+            let node = nodes[cursor]
+            cursor += 1
+            switch node.kind {
+            case .null: value = .null
+            case .true: value = .bool(true)
+            case .false: value = .bool(false)
+            case .string: value = .string(string(cursor - 1))
+            case .number: value = numberValue(cursor - 1)
+            case .array where node.b == 0: value = .array([])
+            case .object where node.b == 0: value = .object([:])
+            case .array, .object:
+                var frame = Frame(isObject: node.kind == .object, end: Int(node.a), keyInParent: key)
+                if frame.isObject {
+                    frame.members.reserveCapacity(Int(node.b))
+                    key = string(cursor)
+                    cursor += 1
+                } else {
+                    frame.elements.reserveCapacity(Int(node.b))
+                }
+                stack.append(frame)
+                continue
+            }
+            // 2. Attach the value to its container; a container that is now complete is itself attached.
+            while true {
+                guard var top = stack.popLast() else { return value }
+                if top.isObject { top.members[key!] = value } else { top.elements.append(value) }
+                if cursor < top.end {
+                    stack.append(top)
+                    break
+                }
+                value = top.isObject ? .object(top.members) : .array(top.elements)
+                key = top.keyInParent
+            }
+            // 3. The next entry of the innermost open container.
+            if stack[stack.count - 1].isObject {
+                key = string(cursor)
+                cursor += 1
+            }
+        }
+    }
+
+    /// The `JSONValue` of a number node: `.int` for an integer that fits `Int64`, else `.double`.
+    package func numberValue(_ index: Int) -> JSONValue {
+        if nodes[index].isInteger, let value = integer(index).exactly(Int64.self) { return .int(value) }
+        return .double(double(index))
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import CodableKit
+
+/// Errors name what was expected, what was found, and where.
+@Suite struct JSONReaderErrorTests {
+    struct Case: Sendable, CustomStringConvertible {
+        var json: String
+        var offset: Int
+        var line: Int
+        var column: Int
+        var reason: String
+        var description: String { json }
+    }
+
+    static let cases: [Case] = [
+        Case(json: #"{"a": 1,,}"#, offset: 8, line: 1, column: 9, reason: "expected a string key, found ','"),
+        Case(json: "[1, 2", offset: 5, line: 1, column: 6, reason: "expected ',' or ']', found end of input"),
+        Case(json: "{\n  \"a\": tru\n}", offset: 12, line: 2, column: 11, reason: "expected 'true', found U+000A"),
+        Case(json: #"{"é": x}"#, offset: 7, line: 1, column: 7, reason: "expected a JSON value, found 'x'"),
+        Case(json: "", offset: 0, line: 1, column: 1, reason: "expected a JSON value, found end of input"),
+        Case(json: "   ", offset: 3, line: 1, column: 4, reason: "expected a JSON value, found end of input"),
+        Case(json: "[1] 2", offset: 4, line: 1, column: 5, reason: "expected end of input after the JSON value, found '2'"),
+        Case(json: #"{"a" 1}"#, offset: 5, line: 1, column: 6, reason: "expected ':' after the key, found '1'"),
+        Case(json: "[01]", offset: 2, line: 1, column: 3, reason: "invalid number: leading zeros are not allowed"),
+        Case(json: "[1.]", offset: 3, line: 1, column: 4, reason: "expected a digit after '.', found ']'"),
+        Case(json: "[1e]", offset: 3, line: 1, column: 4, reason: "expected a digit in the exponent, found ']'"),
+        Case(json: "[\"a\tb\"]", offset: 3, line: 1, column: 4, reason: "control character U+0009 must be escaped in a string"),
+        Case(json: #"["\x"]"#, offset: 3, line: 1, column: 4, reason: #"invalid escape sequence: expected one of \" \\ \/ \b \f \n \r \t \u after '\', found 'x'"#),
+        Case(json: #"["\u12G4"]"#, offset: 6, line: 1, column: 7, reason: #"invalid \u escape: expected four hexadecimal digits"#),
+        Case(json: #"["\uD800"]"#, offset: 2, line: 1, column: 3, reason: #"lone UTF-16 surrogate \uD800 is not a character"#),
+        Case(json: #"["\uDC00\uD800"]"#, offset: 2, line: 1, column: 3, reason: #"lone UTF-16 surrogate \uDC00 is not a character"#),
+        Case(json: #"["abc"#, offset: 5, line: 1, column: 6, reason: "expected '\"' to end the string, found end of input"),
+        Case(json: "[NaN]", offset: 1, line: 1, column: 2, reason: "expected a JSON value, found 'N'"),
+        Case(json: "[1,]", offset: 3, line: 1, column: 4, reason: "expected a JSON value, found ']'"),
+        Case(json: "{\"a\":1,}", offset: 7, line: 1, column: 8, reason: "expected a string key, found '}'"),
+    ]
+
+    @Test(arguments: cases)
+    func errorNamesPositionAndReason(_ testCase: Case) {
+        let error = #expect(throws: JSONReadError.self) { try JSONParser.parse(Array(testCase.json.utf8)) }
+        #expect(error?.reason == testCase.reason)
+        #expect(error?.offset == testCase.offset)
+        #expect(error?.line == testCase.line)
+        #expect(error?.column == testCase.column)
+        #expect(error?.description == "line \(testCase.line), column \(testCase.column) (byte \(testCase.offset)): \(testCase.reason)")
+    }
+
+    @Test func invalidUTF8IsRejectedAtItsOffset() {
+        for bytes: [UInt8] in [[0x22, 0xC3, 0x22], [0x22, 0xE0, 0x80, 0x80, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22],
+                               [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], [0x22, 0xF8, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xF0, 0x9F, 0x98]] {
+            let error = #expect(throws: JSONReadError.self) { try JSONParser.parse(bytes) }
+            #expect(error?.reason == "invalid UTF-8 byte sequence", "\(bytes)")
+            #expect(error?.offset == 1)
+        }
+    }
+
+    @Test func nonASCIIOutsideStringsIsRejected() {
+        let error = #expect(throws: JSONReadError.self) { try JSONParser.parse(Array("[1, é]".utf8)) }
+        #expect(error?.reason == "expected a JSON value, found byte 0xC3")
+    }
+
+    @Test func everyTruncationOfADocumentFailsCleanly() throws {
+        let json = Array(#"{"name": "Zürich \u00e9\ud83d\ude00", "list": [1, -2.5e3, true, false, null], "nested": {"a": {}}}"#.utf8)
+        _ = try JSONParser.parse(json)
+        for length in 0 ..< json.count {
+            #expect(throws: JSONReadError.self, "prefix of \(length) bytes") { try JSONParser.parse(Array(json[..<length])) }
+        }
+    }
+}
+
+/// Nesting limits: a clear error and never a stack overflow.
+@Suite struct JSONReaderLimitTests {
+    @Test func hundredThousandOpeningBracketsFailCleanly() {
+        let bytes = [UInt8](repeating: UInt8(ascii: "["), count: 100_000)
+        let error = #expect(throws: JSONReadError.self) { try JSONParser.parse(bytes) }
+        #expect(error?.reason == "nesting deeper than the limit of 512 arrays and objects")
+        #expect(error?.offset == 512)
+    }
+
+    @Test func deepObjectsFailCleanly() {
+        let bytes = Array(String(repeating: #"{"a":"#, count: 100_000).utf8)
+        let error = #expect(throws: JSONReadError.self) { try JSONParser.parse(bytes) }
+        #expect(error?.reason == "nesting deeper than the limit of 512 arrays and objects")
+    }
+
+    @Test func depthLimitIsConfigurable() throws {
+        let three = Array("[[[1]]]".utf8)
+        _ = try JSONParser.parse(three, maxDepth: 3)
+        #expect(throws: JSONReadError.self) { try JSONParser.parse(three, maxDepth: 2) }
+        let deep = Array((String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)).utf8)
+        let document = try JSONParser.parse(deep, maxDepth: 10_000)
+        #expect(document.nodes.count == 10_000)
+        #expect(try JSONValue(parsing: deep, maxDepth: 10_000) != .null)  // building the value does not recurse either
+    }
+
+    @Test func exactlyTheLimitIsAccepted() throws {
+        let atLimit = Array((String(repeating: "[", count: 512) + String(repeating: "]", count: 512)).utf8)
+        _ = try JSONParser.parse(atLimit)
+        let overLimit = Array((String(repeating: "[", count: 513) + String(repeating: "]", count: 513)).utf8)
+        #expect(throws: JSONReadError.self) { try JSONParser.parse(overLimit) }
+    }
+}

@@ -1,0 +1,270 @@
+import CodableKitTestSupport
+import Foundation
+import Testing
+@testable import CodableKit
+
+@Suite struct JSONReaderNumberTests {
+    private func integer(_ text: String) throws -> JSONDocument.IntegerValue {
+        let document = try JSONParser.parse(Array(text.utf8))
+        return document.integer(0)
+    }
+
+    private func double(_ text: String) throws -> Double {
+        try JSONParser.parse(Array(text.utf8)).double(0)
+    }
+
+    @Test(arguments: [
+        ("0", JSONDocument.IntegerValue.exact(negative: false, magnitude: 0)),
+        ("-0", .exact(negative: true, magnitude: 0)),
+        ("9223372036854775807", .exact(negative: false, magnitude: UInt64(Int64.max))),
+        ("-9223372036854775808", .exact(negative: true, magnitude: 1 << 63)),
+        ("18446744073709551615", .exact(negative: false, magnitude: .max)),
+        ("18446744073709551616", .outOfRange),
+        ("-18446744073709551616", .outOfRange),
+        ("12.0", .exact(negative: false, magnitude: 12)),
+        ("1.5e1", .exact(negative: false, magnitude: 15)),
+        ("1e3", .exact(negative: false, magnitude: 1000)),
+        ("100e-2", .exact(negative: false, magnitude: 1)),
+        ("0.000e5", .exact(negative: false, magnitude: 0)),
+        ("12.5", .notIntegral),
+        ("1e-3", .notIntegral),
+        ("1e30", .outOfRange),
+        ("1e400", .outOfRange),
+        ("1e999999999999999999", .outOfRange),
+        ("1e-999999999999999999", .notIntegral),
+        (String(repeating: "9", count: 10_000), .outOfRange),
+        ("0." + String(repeating: "0", count: 10_000) + "1", .notIntegral),
+    ])
+    func integersAreExactOrSayWhyNot(_ text: String, _ expected: JSONDocument.IntegerValue) throws {
+        #expect(try integer(text) == expected)
+    }
+
+    @Test func integersConvertToEveryWidthWithoutTrapping() throws {
+        #expect(try integer("300").exactly(UInt8.self) == nil)
+        #expect(try integer("255").exactly(UInt8.self) == 255)
+        #expect(try integer("-1").exactly(UInt64.self) == nil)
+        #expect(try integer("-0").exactly(UInt64.self) == 0)
+        #expect(try integer("-128").exactly(Int8.self) == -128)
+        #expect(try integer("-129").exactly(Int8.self) == nil)
+        #expect(try integer("-9223372036854775808").exactly(Int64.self) == .min)
+        #expect(try integer("9223372036854775808").exactly(Int64.self) == nil)
+        #expect(try integer("18446744073709551615").exactly(UInt64.self) == .max)
+        #expect(try integer("12.5").exactly(Int.self) == nil)
+    }
+
+    @Test(arguments: [
+        "0", "-0", "1", "-1", "0.1", "1.5", "3.141592653589793", "2.2250738585072014e-308", "4.9e-324", "5e-324",
+        "1.7976931348623157e308", "1.7976931348623159e308", "1e400", "-1e400", "1E-400", "123456789012345678901234567890",
+        "9007199254740993", "0.30000000000000004", "1e22", "1e23", "8.589973e9", "2.4703282292062327e-324",
+        "7.038531e-26", "1.00000000000000011102230246251565404236316680908203125", "9.109e-31", "6.02214076e23",
+        "1" + String(repeating: "0", count: 400) + "e-400", "0." + String(repeating: "0", count: 300) + "1e300",
+    ])
+    func doublesAreCorrectlyRounded(_ text: String) throws {
+        let expected = Double(text)!
+        let actual = try double(text)
+        #expect(actual.bitPattern == expected.bitPattern, "\(text): \(actual) != \(expected)")
+    }
+
+    @Test func randomDoublesRoundTrip() throws {
+        var generator = SeededGenerator(seed: 0x5EED)
+        for _ in 0 ..< 20_000 {
+            let value = Double(bitPattern: generator.next())
+            guard value.isFinite else { continue }
+            let text = "\(value)"
+            #expect(try double(text).bitPattern == value.bitPattern, "\(text)")
+            let short = String(format: "%.\(Int.random(in: 1 ... 17, using: &generator))g", value)
+            #expect(try double(short).bitPattern == Double(short)!.bitPattern, "\(short)")
+        }
+    }
+}
+
+@Suite struct JSONReaderStringTests {
+    private func string(_ json: String) throws -> String {
+        try JSONParser.parse(Array(json.utf8)).string(0)
+    }
+
+    @Test func escapesAreUnescaped() throws {
+        #expect(try string(#""a\"b\\c\/d\be\ff\ng\rh\ti""#) == "a\"b\\c/d\u{8}e\u{C}f\ng\rh\ti")
+        #expect(try string(#""\u0041\u00e9\u4E2D""#) == "Aé中")
+        #expect(try string(#""\ud83d\ude00 \uD834\uDD1E""#) == "😀 𝄞")
+        #expect(try string(#""\u0000""#) == "\u{0}")
+    }
+
+    @Test func rawUnicodeIsKeptAsIs() throws {
+        #expect(try string(#""Zürich 中文 😀 \u00e9""#) == "Zürich 中文 😀 é")
+        #expect(try string("\"\u{10FFFF}\u{FFFF}\"") == "\u{10FFFF}\u{FFFF}")
+    }
+
+    @Test func everyControlCharacterMustBeEscaped() {
+        for byte in UInt8(0) ..< 0x20 {
+            let error = #expect(throws: JSONReadError.self) { try JSONParser.parse([0x22, byte, 0x22]) }
+            #expect(error?.reason.contains("must be escaped") == true)
+        }
+        #expect(throws: Never.self) { try JSONParser.parse([0x22, 0x7F, 0x22]) }  // DEL is allowed raw
+    }
+
+    /// The scanner looks at 8 bytes at a time: put each kind of byte it must stop
+    /// at in every position of and around those windows.
+    @Test func specialBytesAtEveryOffsetOfTheWordScan() throws {
+        for length in 0 ..< 20 {
+            let prefix = String(repeating: "a", count: length)
+            #expect(try string("\"\(prefix)\"") == prefix)
+            #expect(try string("\"\(prefix)\\n\(prefix)\"") == prefix + "\n" + prefix)
+            #expect(try string("\"\(prefix)é\(prefix)\"") == prefix + "é" + prefix)
+            #expect(try string("\"\(prefix)\u{7F}~ \"") == prefix + "\u{7F}~ ")
+            let control = #expect(throws: JSONReadError.self) { try JSONParser.parse(Array("\"\(prefix)\u{1F}\"".utf8)) }
+            #expect(control?.offset == length + 1)
+            let unterminated = #expect(throws: JSONReadError.self) { try JSONParser.parse(Array("\"\(prefix)".utf8)) }
+            #expect(unterminated?.offset == length + 1)
+        }
+    }
+
+    @Test func escapedAndPlainKeysCompareAlike() throws {
+        let document = try JSONParser.parse(Array(#"{"n\u0061me": 1, "plain": 2}"#.utf8))
+        #expect(document.member("name", in: 0) == 2)
+        #expect(document.member("plain", in: 0) == 4)
+        #expect(document.member("missing", in: 0) == nil)
+    }
+}
+
+@Suite struct JSONReaderStructureTests {
+    @Test func duplicateKeysLastOneWins() throws {
+        let json = #"{"a": 1, "b": 2, "a": [3]}"#
+        let document = try JSONParser.parse(Array(json.utf8))
+        let index = try #require(document.member("a", in: 0))
+        #expect(document.nodes[index].kind == .array)
+        #expect(try JSONValue(parsing: json) == .object(["a": .array([.int(3)]), "b": .int(2)]))
+    }
+
+    @Test func tapeRecordsCountsAndEnds() throws {
+        let document = try JSONParser.parse(Array(#"{"a": [1, 2], "b": null, "c": {}}"#.utf8))
+        #expect(document.nodes.map(\.kind) == [.object, .string, .array, .number, .number, .string, .null, .string, .object])
+        #expect(document.nodes[0].b == 3)
+        #expect(document.nodes[0].a == 9)
+        #expect(document.nodes[2].b == 2)
+        #expect(document.next(after: 2) == 5)
+        #expect(document.nodes[8].b == 0)
+        #expect(document.element(1, in: 2) == 4)
+        #expect(document.element(2, in: 2) == nil)
+    }
+
+    @Test func scalarsAtTopLevel() throws {
+        #expect(try JSONValue(parsing: "  42 ") == .int(42))
+        #expect(try JSONValue(parsing: "\"x\"") == .string("x"))
+        #expect(try JSONValue(parsing: "null") == .null)
+        #expect(try JSONValue(parsing: "-1.5") == .double(-1.5))
+    }
+
+    @Test func everyInputKindReadsTheSame() throws {
+        let text = #"{"k": ["v", 1, 2.5, true, null]}"#
+        let expected = JSONValue.object(["k": .array([.string("v"), .int(1), .double(2.5), .bool(true), .null])])
+        #expect(try JSONValue(parsing: text) == expected)
+        #expect(try JSONValue(parsing: Substring("xx" + text + "xx").dropFirst(2).dropLast(2)) == expected)
+        #expect(try JSONValue(parsing: Data(text.utf8)) == expected)
+        #expect(try JSONValue(parsing: Array(text.utf8)) == expected)
+    }
+}
+
+@Suite struct JSONValueTests {
+    let value = JSONValue.object([
+        "data": .object(["items": .array([.object(["name": .string("first")]), .int(7)])]),
+        "a.b": .string("dotted key"),
+        "n": .null,
+    ])
+
+    @Test func pathSubscript() {
+        #expect(value["data.items.0.name"] == .string("first"))
+        #expect(value["data.items.1"] == .int(7))
+        #expect(value["data.items.2"] == nil)
+        #expect(value["data.missing"] == nil)
+        #expect(value["a.b"] == .string("dotted key"))
+        #expect(value["n"] == .null)
+        #expect(value["n.x"] == nil)
+    }
+
+    @Test func numbersIntOrDouble() throws {
+        #expect(try JSONValue(parsing: "[1, 1.0, 1e3, -0, 18446744073709551615]")
+            == .array([.int(1), .double(1), .double(1000), .int(0), .double(18446744073709551615)]))
+    }
+
+    @Test func anyValueIsFoundationShaped() throws {
+        let any = try JSONValue(parsing: #"{"i": 1, "d": 1.5, "s": "x", "b": true, "n": null, "a": [1]}"#).anyValue
+        let object = try #require(any as? [String: Any])
+        #expect(object["i"] as? Int == 1)
+        #expect(object["d"] as? Double == 1.5)
+        #expect(object["s"] as? String == "x")
+        #expect(object["b"] as? Bool == true)
+        #expect(object["n"] is NSNull)
+        #expect((object["a"] as? [Any])?.first as? Int == 1)
+    }
+
+    @Test func codableWithFoundationCoders() throws {
+        let data = try JSONEncoder().encode(value)
+        #expect(try JSONDecoder().decode(JSONValue.self, from: data) == value)
+    }
+}
+
+@Suite struct FoundationInputTests {
+    @Test func jsonSerializationOutputReadsLikeTheBytes() throws {
+        let text = #"{"t": true, "f": false, "one": 1, "zero": 0, "d": 1.25, "big": 18446744073709551615, "neg": -5, "s": "é", "n": null, "a": [1, [2, {"x": "y"}]]}"#
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        #expect(try JSONValue(foundationObject: object) == JSONValue(parsing: text))
+    }
+
+    @Test func nativeSwiftValues() throws {
+        let object: [String: Any] = [
+            "bool": true, "int": 3, "int8": Int8(-4), "uint64": UInt64.max, "double": 0.1, "float": Float(0.1),
+            "string": "s", "substring": Substring("sub"), "null": NSNull(), "none": Int?.none as Any, "some": Int?.some(5) as Any,
+            "array": [1, "two"], "nested": ["k": [String: Any]()],
+        ]
+        let value = try JSONValue(foundationObject: object)
+        #expect(value["bool"] == .bool(true))
+        #expect(value["int"] == .int(3))
+        #expect(value["int8"] == .int(-4))
+        #expect(value["uint64"] == .double(Double(UInt64.max)))
+        #expect(value["double"] == .double(0.1))
+        #expect(value["float"] == .double(0.1))
+        #expect(value["string"] == .string("s"))
+        #expect(value["substring"] == .string("sub"))
+        #expect(value["null"] == .null)
+        #expect(value["none"] == .null)
+        #expect(value["some"] == .int(5))
+        #expect(value["array"] == .array([.int(1), .string("two")]))
+        #expect(value["nested.k"] == .object([:]))
+    }
+
+    @Test func numbersAndBooleansStayApart() throws {
+        let value = try JSONValue(foundationObject: [NSNumber(value: 1), NSNumber(value: true), NSNumber(value: Int8(1)), NSNumber(value: 2.5)])
+        #expect(value == .array([.int(1), .bool(true), .int(1), .double(2.5)]))
+    }
+
+    @Test func propertyListValues() throws {
+        let date = Date(timeIntervalSinceReferenceDate: 12.5)
+        let value = try JSONValue(foundationObject: ["date": date, "data": Data([1, 2, 3])])
+        #expect(value["date"] == .double(12.5))
+        #expect(value["data"] == .string("AQID"))
+    }
+
+    @Test func unsupportedValuesNameTheirPath() {
+        struct Custom {}
+        let error = #expect(throws: DecodingError.self) {
+            try JSONValue(foundationObject: ["list": [1, ["bad": Custom()]]])
+        }
+        guard case let .dataCorrupted(context) = error else { Issue.record("expected dataCorrupted"); return }
+        #expect(context.codingPath.map(\.stringValue) == ["list", "1", "bad"])
+        #expect(context.debugDescription.contains("Custom"))
+        #expect(throws: DecodingError.self) { try JSONValue(foundationObject: [Double.nan]) }
+        #expect(throws: DecodingError.self) { try JSONValue(foundationObject: [Double.infinity]) }
+    }
+
+    @Test func deepFoundationObjectsHitTheLimitNotTheStack() {
+        // 2,000 levels: deeper than the limit. (Far deeper nested arrays would overflow the
+        // stack in Swift's own recursive release of the test's value, before CodableKit runs.)
+        var deep: Any = 1
+        for _ in 0 ..< 2_000 { deep = [deep] }
+        let error = #expect(throws: DecodingError.self) { try JSONValue(foundationObject: deep) }
+        guard case let .dataCorrupted(context) = error else { Issue.record("expected dataCorrupted"); return }
+        #expect(context.debugDescription.contains("limit of 512"))
+        #expect(context.codingPath.count == 512)
+    }
+}
