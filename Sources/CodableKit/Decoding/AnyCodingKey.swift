@@ -14,6 +14,12 @@ package struct AnyCodingKey: CodingKey, Hashable, Sendable {
         self.intValue = intValue
     }
 
+    /// An array position, named as Foundation names it (`"Index 3"`).
+    package init(index: Int) {
+        stringValue = "Index \(index)"
+        intValue = index
+    }
+
     package init(_ key: some CodingKey) {
         stringValue = key.stringValue
         intValue = key.intValue

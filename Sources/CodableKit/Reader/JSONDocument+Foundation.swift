@@ -104,7 +104,7 @@ private struct FoundationConverter {
         case let array as [Any]:
             try open(.array, count: array.count, depth: depth, path: path, work: &work)
             for (position, element) in array.enumerated().reversed() {
-                work.append(.value(element, depth: depth + 1, path: segment(path, AnyCodingKey(intValue: position))))
+                work.append(.value(element, depth: depth + 1, path: segment(path, AnyCodingKey(index: position))))
             }
         default:
             let mirror = Mirror(reflecting: value)

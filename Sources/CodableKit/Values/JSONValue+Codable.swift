@@ -5,6 +5,10 @@
 /// double, string, array and object, in that order.
 extension JSONValue: Codable {
     public init(from decoder: any Decoder) throws {
+        if let decoder = decoder as? DocumentDecoder {
+            self = decoder.document.value(at: decoder.node)
+            return
+        }
         if let container = try? decoder.singleValueContainer() {
             if container.decodeNil() { self = .null; return }
             if let value = try? container.decode(Bool.self) { self = .bool(value); return }

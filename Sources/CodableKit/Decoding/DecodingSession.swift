@@ -1,0 +1,122 @@
+/// Everything one decode call shares: the options captured when it started, the
+/// coding path, the models being decoded, per-type caches, and the issues found.
+final class DecodingSession {
+    let strict: Bool
+    let maxDepth: Int
+    let keyStrategies: [any KeyStrategy]
+    /// Per-call transformers over the app-wide ones, by the type they produce.
+    let typeTransformers: [ObjectIdentifier: any ValueTransformable]
+    let hasTypeTransformers: Bool
+
+    /// The coding path, as a stack: pushing a key is an append, and the path is
+    /// only turned into text or `[CodingKey]` when something is reported.
+    var path: [PathComponent] = []
+    /// The models (and other keyed types) being decoded, innermost last.
+    var frames: [ModelFrame] = []
+    var issues: [DecodingIssue] = []
+    /// Set just before a model is decoded in update mode: the value it starts from.
+    var pendingBase: Any?
+
+    /// Per model type: the properties whose initial value is nil.
+    var nilInitialProperties: [ObjectIdentifier: Set<String>] = [:]
+
+    private var keyTables: [ObjectIdentifier: KeyTable] = [:]
+    private var modelInfos: [ObjectIdentifier: ModelInfo] = [:]
+
+    init(options: DecodingOptions) {
+        strict = options.mode == .strict
+        maxDepth = options.maxDepth
+        keyStrategies = options.keyStrategies
+        var transformers = GlobalTransformers.current
+        for transformer in options.transformers { transformers[transformer.objectType] = transformer }
+        typeTransformers = transformers
+        hasTypeTransformers = !transformers.isEmpty
+    }
+
+    // MARK: Per-type caches
+
+    func modelInfo(_ type: any DecodableModel.Type) -> ModelInfo {
+        let id = ObjectIdentifier(type)
+        if let info = modelInfos[id] { return info }
+        let info = ModelInfo.of(type)
+        modelInfos[id] = info
+        return info
+    }
+
+    /// The key table for containers keyed by `Key` in the current frame, or nil when
+    /// every key is looked up as itself (no model rules and no call strategies).
+    func keyTable<Key: CodingKey>(for _: Key.Type, info: ModelInfo?) -> KeyTable? {
+        guard info?.hasKeyRules == true || !keyStrategies.isEmpty else { return nil }
+        let id = ObjectIdentifier(Key.self)
+        if let table = keyTables[id] { return table }
+        let table = KeyTable(info: info, strategies: keyStrategies)
+        keyTables[id] = table
+        return table
+    }
+
+    // MARK: Frames
+
+    func pushFrame(_ type: Any.Type, model: (any DecodableModel.Type)?) {
+        let base = pendingBase
+        pendingBase = nil
+        frames.append(ModelFrame(type: type, model: model, info: model.map(modelInfo), isUpdate: base != nil, base: base))
+    }
+
+    func popFrame() {
+        frames.removeLast()
+    }
+
+    // MARK: Paths
+
+    func codingPath(depth: Int, appending key: PathComponent? = nil) -> [any CodingKey] {
+        var keys: [any CodingKey] = path[..<depth].map(\.codingKey)
+        if let key { keys.append(key.codingKey) }
+        return keys
+    }
+
+    func pathText(depth: Int, appending key: PathComponent? = nil) -> String {
+        var text = ""
+        for component in path[..<depth] { component.append(to: &text) }
+        key?.append(to: &text)
+        return text
+    }
+}
+
+/// One step of a coding path.
+enum PathComponent {
+    case key(String)
+    case index(Int)
+
+    var codingKey: AnyCodingKey {
+        switch self {
+        case let .key(key): AnyCodingKey(stringValue: key)
+        case let .index(index): AnyCodingKey(index: index)
+        }
+    }
+
+    /// `a.b[0].c`: keys joined by dots, indices in brackets.
+    func append(to text: inout String) {
+        switch self {
+        case let .key(key):
+            if !text.isEmpty { text += "." }
+            text += key
+        case let .index(index):
+            text += "[\(index)]"
+        }
+    }
+}
+
+/// A keyed type being decoded: what its containers need for fallbacks and reports.
+struct ModelFrame {
+    let type: Any.Type
+    /// The model type, when the keyed type is a `DecodableModel`.
+    let model: (any DecodableModel.Type)?
+    let info: ModelInfo?
+    /// Update mode: decoding into an existing value, so absent keys are expected, not repairs.
+    let isUpdate: Bool
+    /// The value whose properties are the initial values: set in update mode,
+    /// otherwise made from `init()` the first time a fallback needs it.
+    var base: Any?
+    /// The base's properties by name, taken the first time a fallback needs them.
+    var snapshot: [String: Any]?
+}

@@ -1,0 +1,76 @@
+/// The `Decoder` over a `JSONDocument`.
+///
+/// One instance serves a whole decode call: decoding a nested value moves `node`
+/// and pushes onto the session's path instead of creating another decoder. Only
+/// JSON found inside a string (`"{\"a\":1}"`) gets a decoder of its own, over
+/// its own document, sharing the session.
+final class DocumentDecoder: Decoder {
+    let document: JSONDocument
+    let session: DecodingSession
+    /// The value the next `container`/`singleValueContainer` call reads.
+    var node: Int
+    /// Keys between the session's path and `node`: set only for decoders made for
+    /// hand-written `init(from:)` (nested containers, `superDecoder`).
+    var prefix: [PathComponent] = []
+
+    init(document: JSONDocument, session: DecodingSession, node: Int) {
+        self.document = document
+        self.session = session
+        self.node = node
+    }
+
+    var codingPath: [any CodingKey] {
+        session.codingPath(depth: session.path.count) + prefix.map { $0.codingKey as any CodingKey }
+    }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard document.nodes[node].kind == .object else {
+            if let nested = try jsonInString(at: node, expecting: .object) {
+                return try nested.container(keyedBy: type)
+            }
+            throw session.error(.mismatch(found: document.summary(of: node)), expected: [String: Any].self,
+                                depth: session.path.count)
+        }
+        return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self, object: node))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard document.nodes[node].kind == .array else {
+            if let nested = try jsonInString(at: node, expecting: .array) {
+                return try nested.unkeyedContainer()
+            }
+            throw session.error(.mismatch(found: document.summary(of: node)), expected: [Any].self,
+                                depth: session.path.count)
+        }
+        return UnkeyedContainer(decoder: self, array: node)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        SingleValueContainer(decoder: self, node: node)
+    }
+
+    /// Decodes `T` from `node` with this decoder, restoring the current node afterwards.
+    @inline(__always)
+    func decodeNested<T: Decodable>(_ type: T.Type, at node: Int) throws -> T {
+        let saved = self.node
+        self.node = node
+        defer { self.node = saved }
+        return try T(from: self)
+    }
+
+    /// JSON inside a string, where an object or array was expected (`"{\"a\": 1}"`):
+    /// a decoder over the parsed text, or nil when the string holds no such JSON.
+    /// Recorded as a conversion; an error in strict mode.
+    func jsonInString(at node: Int, expecting kind: JSONDocument.Kind) throws -> DocumentDecoder? {
+        guard document.nodes[node].kind == .string else { return nil }
+        let remainingDepth = session.maxDepth - session.path.count
+        guard remainingDepth > 0,
+              let nested = try? document.withText(node, { try JSONParser.parse(Array($0), maxDepth: remainingDepth) }),
+              nested.nodes[0].kind == kind else { return nil }
+        let target = kind == .object ? "object" : "array"
+        try session.convert(from: "string", to: target, expected: kind == .object ? [String: Any].self : [Any].self,
+                            depth: session.path.count)
+        return DocumentDecoder(document: nested, session: session, node: 0)
+    }
+}

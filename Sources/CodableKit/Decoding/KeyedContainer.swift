@@ -1,0 +1,161 @@
+/// The keyed container over one JSON object.
+///
+/// A key is resolved to a value node through the object's key table (model rules,
+/// call strategies, the property name), or, when no rule applies, by comparing
+/// the key's UTF-8 bytes with the object's keys. Scalars whose value is of their
+/// own kind and fits are read on the spot; everything else goes through the value
+/// pipeline (`ValuePipeline.swift`), which also decides every repair.
+struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: DocumentDecoder
+    let object: Int
+    /// The length of the coding path to this object.
+    let depth: Int
+    /// This object's frame in the session (the model it belongs to), or -1.
+    let frame: Int
+    let keys: KeyTable?
+    /// No transformer can apply to a scalar here, so the fast path may read it directly.
+    let plainScalars: Bool
+    /// Keys between the path's stack and this object, for containers made by a
+    /// hand-written `init(from:)` (`nestedContainer`, `superDecoder`); usually empty.
+    let prefix: [PathComponent]
+
+    init(decoder: DocumentDecoder, object: Int) {
+        self.decoder = decoder
+        self.object = object
+        let session = decoder.session
+        prefix = decoder.prefix
+        depth = session.path.count + prefix.count
+        frame = session.frames.count - 1
+        let info = frame >= 0 ? session.frames[frame].info : nil
+        keys = session.keyTable(for: Key.self, info: info)
+        plainScalars = !session.hasTypeTransformers && (info?.valueRules.isEmpty ?? true)
+    }
+
+    var codingPath: [any CodingKey] { withPrefix { decoder.session.codingPath(depth: depth) } }
+
+    /// Runs `body` with this container's path on the session's stack.
+    @inline(__always)
+    private func withPrefix<R>(_ body: () throws -> R) rethrows -> R {
+        if prefix.isEmpty { return try body() }
+        decoder.session.path.append(contentsOf: prefix)
+        defer { decoder.session.path.removeLast(prefix.count) }
+        return try body()
+    }
+
+    /// The keys present in the object that `Key` can represent.
+    var allKeys: [Key] {
+        let document = decoder.document
+        var result: [Key] = []
+        var member = object + 1
+        let end = Int(document.nodes[object].a)
+        while member < end {
+            if let key = Key(stringValue: document.string(member)) { result.append(key) }
+            member = document.next(after: member + 1)
+        }
+        return result
+    }
+
+    /// The value node for `key`, or nil when no candidate key is present.
+    @inline(__always)
+    func lookup(_ key: Key) -> Int? {
+        if let keys { return decoder.document.resolve(keys.candidates(for: key.stringValue), in: object) }
+        var name = key.stringValue
+        return name.withUTF8 { decoder.document.member($0, in: object) }
+    }
+
+    @inline(__always)
+    private func slot(_ key: Key) -> Slot {
+        Slot(name: key.stringValue, object: object, depth: depth, frame: frame)
+    }
+
+    func contains(_ key: Key) -> Bool {
+        lookup(key) != nil
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        guard let node = lookup(key) else { return true }
+        return decoder.document.nodes[node].kind == .null
+    }
+
+    @inline(__always)
+    private func decodeScalar<S: ScalarValue>(_: S.Type, forKey key: Key) throws -> S {
+        let node = lookup(key)
+        if plainScalars, let node, let value = S.read(decoder.document, node) { return value }
+        return try withPrefix { try decoder.decodeProperty(S.self, at: node, slot: slot(key)) }
+    }
+
+    @inline(__always)
+    private func decodeScalarIfPresent<S: ScalarValue>(_: S.Type, forKey key: Key) throws -> S? {
+        let node = lookup(key)
+        if plainScalars, let node, let value = S.read(decoder.document, node) { return value }
+        return try withPrefix { try decoder.decodeOptionalProperty(S.self, at: node, slot: slot(key)) }
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeScalar(type, forKey: key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeScalar(type, forKey: key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decodeScalar(type, forKey: key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeScalar(type, forKey: key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeScalar(type, forKey: key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeScalar(type, forKey: key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeScalar(type, forKey: key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeScalar(type, forKey: key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeScalar(type, forKey: key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeScalar(type, forKey: key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeScalar(type, forKey: key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeScalar(type, forKey: key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeScalar(type, forKey: key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeScalar(type, forKey: key) }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try withPrefix { try decoder.decodeProperty(type, at: lookup(key), slot: slot(key)) }
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeScalarIfPresent(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeScalarIfPresent(type, forKey: key) }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try withPrefix { try decoder.decodeOptionalProperty(type, at: lookup(key), slot: slot(key)) }
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try nestedDecoder(forKey: key).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try nestedDecoder(forKey: key).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        try nestedDecoder(name: "super", node: decoder.document.member("super", in: object))
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        try nestedDecoder(forKey: key)
+    }
+
+    private func nestedDecoder(forKey key: Key) throws -> DocumentDecoder {
+        try nestedDecoder(name: key.stringValue, node: lookup(key))
+    }
+
+    /// A decoder positioned at the value for a key, for hand-written `init(from:)`.
+    private func nestedDecoder(name: String, node: Int?) throws -> DocumentDecoder {
+        guard let node else {
+            throw withPrefix { decoder.session.error(.missing, expected: Any.self, depth: depth, key: .key(name)) }
+        }
+        let nested = DocumentDecoder(document: decoder.document, session: decoder.session, node: node)
+        nested.prefix = prefix + [.key(name)]
+        return nested
+    }
+}

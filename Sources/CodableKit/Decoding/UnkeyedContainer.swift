@@ -1,0 +1,142 @@
+/// The unkeyed container over one JSON array, for hand-written `init(from:)` and
+/// types such as tuples that decode element by element. (Arrays, sets and
+/// dictionaries decoded by the kernel do not use it: they drop bad elements,
+/// which a container that must return a value for each call cannot do.)
+/// An element that cannot be decoded is an error for the value being decoded.
+struct UnkeyedContainer: UnkeyedDecodingContainer {
+    let decoder: DocumentDecoder
+    let array: Int
+    let depth: Int
+    let prefix: [PathComponent]
+    let count: Int?
+    private(set) var currentIndex = 0
+    /// The node of the element at `currentIndex`.
+    private var cursor: Int
+
+    init(decoder: DocumentDecoder, array: Int) {
+        self.decoder = decoder
+        self.array = array
+        prefix = decoder.prefix
+        depth = decoder.session.path.count + prefix.count
+        count = Int(decoder.document.nodes[array].b)
+        cursor = array + 1
+    }
+
+    var isAtEnd: Bool { currentIndex >= count! }
+
+    var codingPath: [any CodingKey] {
+        decoder.session.codingPath(depth: decoder.session.path.count) + prefix.map { $0.codingKey as any CodingKey }
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        try checkNotAtEnd(Never?.self)
+        guard decoder.document.nodes[cursor].kind == .null else { return false }
+        advance()
+        return true
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try checkNotAtEnd(T.self)
+        let session = decoder.session
+        session.path.append(contentsOf: prefix)
+        session.path.append(.index(currentIndex))
+        defer { session.path.removeLast(prefix.count + 1) }
+        do {
+            let value = try decoder.decodeValue(T.self, at: cursor, slot: nil)
+            advance()
+            return value
+        } catch let problem as DecodingProblem where session.strict {
+            throw problem.decodingError(path: session.codingPath(depth: session.path.count))
+        }
+    }
+
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try decodeElement(type) }
+    mutating func decode(_ type: String.Type) throws -> String { try decodeElement(type) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try decodeElement(type) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try decodeElement(type) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try decodeElement(type) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try decodeElement(type) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try decodeElement(type) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try decodeElement(type) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try decodeElement(type) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try decodeElement(type) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeElement(type) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeElement(type) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeElement(type) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeElement(type) }
+
+    /// The scalar overloads share the generic path (inside a generic function,
+    /// `decode(type)` calls the generic overload, not the scalar one).
+    private mutating func decodeElement<T: Decodable>(_ type: T.Type) throws -> T {
+        try decode(type)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        try nestedDecoder(T: [String: Any].self).container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try nestedDecoder(T: [Any].self).unkeyedContainer()
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        try nestedDecoder(T: Any.self)
+    }
+
+    /// A decoder at the current element, which is then consumed.
+    private mutating func nestedDecoder(T: Any.Type) throws -> DocumentDecoder {
+        try checkNotAtEnd(T)
+        let nested = DocumentDecoder(document: decoder.document, session: decoder.session, node: cursor)
+        nested.prefix = prefix + [.index(currentIndex)]
+        advance()
+        return nested
+    }
+
+    private mutating func advance() {
+        cursor = decoder.document.next(after: cursor)
+        currentIndex += 1
+    }
+
+    private func checkNotAtEnd(_ type: Any.Type) throws {
+        guard isAtEnd else { return }
+        throw DecodingError.valueNotFound(type, .init(codingPath: codingPath + [AnyCodingKey(intValue: currentIndex)],
+                                                      debugDescription: "Unkeyed container is at end."))
+    }
+}
+
+/// The single-value container: the decoder's current value, read through the pipeline.
+struct SingleValueContainer: SingleValueDecodingContainer {
+    let decoder: DocumentDecoder
+    let node: Int
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    func decodeNil() -> Bool {
+        decoder.document.nodes[node].kind == .null
+    }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try decoder.decodeValue(type, at: node, slot: nil)
+    }
+
+    func decode(_ type: Bool.Type) throws -> Bool { try decodeScalar(type) }
+    func decode(_ type: String.Type) throws -> String { try decodeScalar(type) }
+    func decode(_ type: Double.Type) throws -> Double { try decodeScalar(type) }
+    func decode(_ type: Float.Type) throws -> Float { try decodeScalar(type) }
+    func decode(_ type: Int.Type) throws -> Int { try decodeScalar(type) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try decodeScalar(type) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try decodeScalar(type) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try decodeScalar(type) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try decodeScalar(type) }
+    func decode(_ type: UInt.Type) throws -> UInt { try decodeScalar(type) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeScalar(type) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeScalar(type) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeScalar(type) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeScalar(type) }
+
+    @inline(__always)
+    private func decodeScalar<S: ScalarValue>(_: S.Type) throws -> S {
+        if !decoder.session.hasTypeTransformers, let value = S.read(decoder.document, node) { return value }
+        return try decoder.decodeValue(S.self, at: node, slot: nil)
+    }
+}

@@ -1,0 +1,43 @@
+/// A model type's own rules, read from `mappingForKey()`/`mappingForValue()` once
+/// per type and kept for the life of the process.
+final class ModelInfo: Sendable {
+    /// Key rules by property name, in the order written.
+    let propertyKeyRules: [String: [any KeyStrategy]]
+    /// Rules for every property without one of its own (`KeyMapping.model`).
+    let modelKeyRules: [any KeyStrategy]
+    /// Transformers by property name.
+    let valueRules: [String: any ValueTransformable]
+
+    var hasKeyRules: Bool { !propertyKeyRules.isEmpty || !modelKeyRules.isEmpty }
+
+    private init(_ type: any ModelMappable.Type) {
+        var propertyKeyRules: [String: [any KeyStrategy]] = [:]
+        var modelKeyRules: [any KeyStrategy] = []
+        for mapping in type.mappingForKey() ?? [] {
+            if let name = mapping.propertyName {
+                propertyKeyRules[name, default: []].append(mapping.strategy)
+            } else {
+                modelKeyRules.append(mapping.strategy)
+            }
+        }
+        var valueRules: [String: any ValueTransformable] = [:]
+        for mapping in type.mappingForValue() ?? [] { valueRules[mapping.propertyName] = mapping.transformer }
+        self.propertyKeyRules = propertyKeyRules
+        self.modelKeyRules = modelKeyRules
+        self.valueRules = valueRules
+    }
+
+    /// The rules of `type`, computed on first use.
+    static func of(_ type: any ModelMappable.Type) -> ModelInfo {
+        let id = ObjectIdentifier(type)
+        if let info = cache.withLock({ $0[id] }) { return info }
+        let info = ModelInfo(type)  // outside the lock: the model's own code runs here
+        return cache.withLock { cache in
+            if let existing = cache[id] { return existing }
+            cache[id] = info
+            return info
+        }
+    }
+
+    private static let cache = Locked([ObjectIdentifier: ModelInfo]())
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// Decoding a model from JSON bytes, text, Foundation objects or a property list.
+///
+/// ```swift
+/// let user = User.deserialize(from: json)                               // nil only for malformed input
+/// let page = Page.deserialize(from: data, designatedPath: "data.page")  // decode a nested object
+/// let (user, report) = try User.decodeWithReport(from: data)           // and see every repair
+/// ```
+/// `deserialize` returns nil (and reports to `DecodingLog`) only when the input is
+/// malformed or the designated path is missing — or, in strict mode, when anything
+/// would need a repair. `decode` throws in those same cases.
+extension DecodableModel {
+    public static func deserialize(from data: Data?, designatedPath: String? = nil,
+                                   options: DecodingOptions = .init()) -> Self? {
+        guard let data else { return nil }
+        return DecodeCall.optional(Self.self) { try decode(from: data, designatedPath: designatedPath, options: options) }
+    }
+
+    public static func deserialize(from json: String?, designatedPath: String? = nil,
+                                   options: DecodingOptions = .init()) -> Self? {
+        guard let json else { return nil }
+        return DecodeCall.optional(Self.self) { try decode(from: json, designatedPath: designatedPath, options: options) }
+    }
+
+    public static func deserialize(from dictionary: [String: Any]?, designatedPath: String? = nil,
+                                   options: DecodingOptions = .init()) -> Self? {
+        guard let dictionary else { return nil }
+        return DecodeCall.optional(Self.self) { try decode(from: dictionary, designatedPath: designatedPath, options: options) }
+    }
+
+    /// From a property list (XML or binary): dates become seconds since 2001, data base64 text.
+    public static func deserializePlist(from data: Data?, designatedPath: String? = nil,
+                                        options: DecodingOptions = .init()) -> Self? {
+        guard let data else { return nil }
+        return DecodeCall.optional(Self.self) {
+            let document = try DecodeCall.document(propertyList: data, options: options)
+            return try DecodeCall.run(Self.self, document: document, designatedPath: designatedPath, options: options).0
+        }
+    }
+
+    /// - Throws: `DecodingError.dataCorrupted` (underlying `JSONReadError`) for malformed input,
+    ///   `DecodingError.keyNotFound` for a missing designated path, and in strict mode any `DecodingError`.
+    public static func decode(from data: Data, designatedPath: String? = nil,
+                              options: DecodingOptions = .init()) throws -> Self {
+        try decodeWithReport(from: data, designatedPath: designatedPath, options: options).value
+    }
+
+    /// - Throws: as `decode(from: Data)`.
+    public static func decode(from json: String, designatedPath: String? = nil,
+                              options: DecodingOptions = .init()) throws -> Self {
+        try decodeWithReport(from: json, designatedPath: designatedPath, options: options).value
+    }
+
+    /// - Throws: `DecodingError.dataCorrupted` naming the path of a value that is not JSON; otherwise as `decode(from: Data)`.
+    public static func decode(from dictionary: [String: Any], designatedPath: String? = nil,
+                              options: DecodingOptions = .init()) throws -> Self {
+        try decodeWithReport(from: dictionary, designatedPath: designatedPath, options: options).value
+    }
+
+    /// The value plus every repair made on the way. - Throws: as `decode(from:)`.
+    public static func decodeWithReport(from data: Data, designatedPath: String? = nil,
+                                        options: DecodingOptions = .init()) throws -> (value: Self, report: DecodingReport) {
+        let document = try DecodeCall.document([UInt8](data), options: options)
+        return try DecodeCall.run(Self.self, document: document, designatedPath: designatedPath, options: options)
+    }
+
+    /// The value plus every repair made on the way. - Throws: as `decode(from:)`.
+    public static func decodeWithReport(from json: String, designatedPath: String? = nil,
+                                        options: DecodingOptions = .init()) throws -> (value: Self, report: DecodingReport) {
+        let document = try DecodeCall.document(Array(json.utf8), options: options)
+        return try DecodeCall.run(Self.self, document: document, designatedPath: designatedPath, options: options)
+    }
+
+    /// The value plus every repair made on the way. - Throws: as `decode(from: [String: Any])`.
+    public static func decodeWithReport(from dictionary: [String: Any], designatedPath: String? = nil,
+                                        options: DecodingOptions = .init()) throws -> (value: Self, report: DecodingReport) {
+        let document = try DecodeCall.document(foundationObject: dictionary, options: options)
+        return try DecodeCall.run(Self.self, document: document, designatedPath: designatedPath, options: options)
+    }
+
+    /// Merges a partial payload into this model: keys that are absent keep their current
+    /// values, nested models are merged the same way, and an explicit `null` sets an
+    /// optional to nil. Malformed input leaves the model unchanged (and is reported).
+    ///
+    /// ```swift
+    /// var user = User.deserialize(from: full)!
+    /// user.update(from: #"{"age": 37}"#.data(using: .utf8))   // only age changes
+    /// ```
+    /// For a class, the variable is given an updated instance.
+    public mutating func update(from data: Data?, designatedPath: String? = nil, options: DecodingOptions = .init()) {
+        guard let data else { return }
+        update(designatedPath: designatedPath, options: options) { try DecodeCall.document([UInt8](data), options: options) }
+    }
+
+    /// Merges a partial payload into this model; see `update(from: Data?)`.
+    public mutating func update(from json: String?, designatedPath: String? = nil, options: DecodingOptions = .init()) {
+        guard let json else { return }
+        update(designatedPath: designatedPath, options: options) { try DecodeCall.document(Array(json.utf8), options: options) }
+    }
+
+    /// Merges a partial payload into this model; see `update(from: Data?)`.
+    public mutating func update(from dictionary: [String: Any]?, designatedPath: String? = nil, options: DecodingOptions = .init()) {
+        guard let dictionary else { return }
+        update(designatedPath: designatedPath, options: options) {
+            try DecodeCall.document(foundationObject: dictionary, options: options)
+        }
+    }
+
+    private mutating func update(designatedPath: String?, options: DecodingOptions, document: () throws -> JSONDocument) {
+        let current = self
+        if let updated = DecodeCall.optional(Self.self, {
+            try DecodeCall.run(Self.self, document: document(), designatedPath: designatedPath, options: options, base: current).0
+        }) {
+            self = updated
+        }
+    }
+}
+
+/// Decoding an array of models, dropping (and reporting) elements that cannot be decoded.
+///
+/// ```swift
+/// let airports = [Airport].deserialize(from: data) ?? []
+/// ```
+extension Array where Element: DecodableModel {
+    public static func deserialize(from data: Data?, designatedPath: String? = nil,
+                                   options: DecodingOptions = .init()) -> [Element]? {
+        guard let data else { return nil }
+        return DecodeCall.optional([Element].self) {
+            let document = try DecodeCall.document([UInt8](data), options: options)
+            return try DecodeCall.run([Element].self, document: document, designatedPath: designatedPath, options: options).0
+        }
+    }
+
+    public static func deserialize(from json: String?, designatedPath: String? = nil,
+                                   options: DecodingOptions = .init()) -> [Element]? {
+        guard let json else { return nil }
+        return deserialize(from: Data(json.utf8), designatedPath: designatedPath, options: options)
+    }
+
+    public static func deserialize(from array: [Any]?, designatedPath: String? = nil,
+                                   options: DecodingOptions = .init()) -> [Element]? {
+        guard let array else { return nil }
+        return DecodeCall.optional([Element].self) {
+            let document = try DecodeCall.document(foundationObject: array, options: options)
+            return try DecodeCall.run([Element].self, document: document, designatedPath: designatedPath, options: options).0
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Where every decoding API starts: input → document → designated path →
+/// value pipeline → report, delivered to `DecodingLog`.
+enum DecodeCall {
+    /// Parses JSON bytes. - Throws: `DecodingError.dataCorrupted` whose underlying error is the `JSONReadError`.
+    static func document(_ bytes: [UInt8], options: DecodingOptions) throws -> JSONDocument {
+        do {
+            return try JSONParser.parse(bytes, maxDepth: options.maxDepth)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The given data was not valid JSON: \(error)",
+                                                    underlyingError: error))
+        }
+    }
+
+    static func document(foundationObject object: Any, options: DecodingOptions) throws -> JSONDocument {
+        try JSONDocument(foundationObject: object, maxDepth: options.maxDepth)
+    }
+
+    /// Reads a property list (XML or binary). - Throws: `DecodingError.dataCorrupted` for a malformed one.
+    static func document(propertyList data: Data, options: DecodingOptions) throws -> JSONDocument {
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The given data was not a valid property list.",
+                                                    underlyingError: error))
+        }
+        return try document(foundationObject: object, options: options)
+    }
+
+    /// Decodes `T` from `document` (at `designatedPath`), starting from `base` in update mode.
+    /// - Throws: `DecodingError.keyNotFound` for a missing designated path; in strict mode, any problem.
+    static func run<T: Decodable>(_: T.Type, document: JSONDocument, designatedPath: String?,
+                                  options: DecodingOptions, base: T? = nil) throws -> (T, DecodingReport) {
+        var root = 0
+        if let designatedPath, !designatedPath.isEmpty {
+            guard let node = document.value(atPath: designatedPath) else {
+                throw DecodingError.keyNotFound(AnyCodingKey(stringValue: designatedPath), .init(
+                    codingPath: [], debugDescription: "No value at the designated path \(designatedPath.debugDescription)."))
+            }
+            root = node
+        }
+        let session = DecodingSession(options: options)
+        session.pendingBase = base
+        let decoder = DocumentDecoder(document: document, session: session, node: root)
+        let value = try decoder.decodeRoot(T.self, at: root)
+        let report = DecodingReport(issues: session.issues)
+        DecodingLog.deliver(report, modelType: typeName(T.self))
+        return (value, report)
+    }
+
+    /// The `deserialize` contract: the value, or nil after reporting why there is none.
+    static func optional<T>(_: T.Type, _ body: () throws -> T) -> T? {
+        do {
+            return try body()
+        } catch {
+            DecodingLog.deliver(DecodingReport(failure: "\(error)"), modelType: typeName(T.self))
+            return nil
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// Per-model key and value rules, shared by decoding and encoding.
+///
+/// ```swift
+/// struct User: CodableModel {
+///     var firstName = ""
+///     var birthday: Date?
+///     static func mappingForKey() -> [KeyMapping]? { [.model(.snakeCase)] }
+///     static func mappingForValue() -> [ValueMapping]? { [CodingKeys.birthday <--- DateTransformer(.iso8601)] }
+/// }
+/// ```
+public protocol ModelMappable {
+    /// Key rules: per property (`CodingKeys.x <--- rule`) and model-wide (`.model(rule)`). Default nil.
+    static func mappingForKey() -> [KeyMapping]?
+    /// Transformers per property (`CodingKeys.x <--- transformer`). Default nil.
+    static func mappingForValue() -> [ValueMapping]?
+}
+
+extension ModelMappable {
+    public static func mappingForKey() -> [KeyMapping]? { nil }
+    public static func mappingForValue() -> [ValueMapping]? { nil }
+}
+
+/// A model that CodableKit decodes tolerantly: it keeps its compiler-synthesized
+/// `init(from:)`, and `init()` supplies the initial value of every property that
+/// the JSON leaves missing, null or unusable.
+///
+/// ```swift
+/// struct Profile: DecodableModel {
+///     var name = "anonymous"
+///     var age = 18
+/// }
+/// let profile = Profile.deserialize(from: #"{"age": "27"}"#)   // name "anonymous", age 27
+/// ```
+public protocol DecodableModel: Decodable, ModelMappable {
+    init()
+    /// Called after the model is decoded, inner models first. Default: nothing.
+    mutating func didFinishMapping()
+}
+
+extension DecodableModel {
+    public mutating func didFinishMapping() {}
+}
+
+/// A model that CodableKit encodes through the same key and value rules.
+public protocol EncodableModel: Encodable, ModelMappable {}
+
+/// A model CodableKit decodes and encodes.
+public typealias CodableModel = DecodableModel & EncodableModel

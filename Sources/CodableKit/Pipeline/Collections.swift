@@ -1,0 +1,110 @@
+/// Collections, with one policy everywhere: an element (or dictionary value) that
+/// cannot be decoded is dropped and recorded, the rest survive; `null` is dropped
+/// for non-optional element types and kept as `nil` for optional ones. A value
+/// that is not a collection at all is a problem for the enclosing property.
+extension Array: KernelDecodable where Element: Decodable {
+    static func decode(with decoder: DocumentDecoder, at node: Int) throws -> [Element] {
+        try decoder.decodeArray(Element.self, at: node)
+    }
+}
+
+extension Set: KernelDecodable where Element: Decodable {
+    static func decode(with decoder: DocumentDecoder, at node: Int) throws -> Set<Element> {
+        Set(try decoder.decodeArray(Element.self, at: node))
+    }
+}
+
+extension Dictionary: KernelDecodable where Key == String, Value: Decodable {
+    static func decode(with decoder: DocumentDecoder, at node: Int) throws -> [String: Value] {
+        try decoder.decodeDictionary(Value.self, at: node)
+    }
+}
+
+extension Optional: KernelDecodable where Wrapped: Decodable {
+    static func decode(with decoder: DocumentDecoder, at node: Int) throws -> Wrapped? {
+        if decoder.document.nodes[node].kind == .null { return nil }
+        return try decoder.decodeValue(Wrapped.self, at: node, slot: nil)
+    }
+}
+
+extension DocumentDecoder {
+    func decodeArray<Element: Decodable>(_: Element.Type, at node: Int) throws -> [Element] {
+        guard document.nodes[node].kind == .array else {
+            if let nested = try jsonInString(at: node, expecting: .array) {
+                return try nested.decodeArray(Element.self, at: 0)
+            }
+            throw collectionProblem(at: node, expected: [Element].self)
+        }
+        // Scalars skip the per-element dispatch unless a transformer is registered for them.
+        if !session.hasTypeTransformers, let scalar = Element.self as? any ScalarValue.Type {
+            return try decodeScalarArray(scalar, at: node) as! [Element]
+        }
+        let count = Int(document.nodes[node].b)
+        var result: [Element] = []
+        result.reserveCapacity(count)
+        var element = node + 1
+        for index in 0 ..< count {
+            if let value = try decodeElement(Element.self, at: element, key: .index(index)) { result.append(value) }
+            element = document.next(after: element)
+        }
+        return result
+    }
+
+    private func decodeScalarArray<S: ScalarValue>(_: S.Type, at node: Int) throws -> [S] {
+        let count = Int(document.nodes[node].b)
+        var result: [S] = []
+        result.reserveCapacity(count)
+        var element = node + 1
+        for index in 0 ..< count {
+            if let value = S.read(document, element) {
+                result.append(value)
+            } else if let value = try decodeElement(S.self, at: element, key: .index(index)) {
+                result.append(value)
+            }
+            element = document.next(after: element)
+        }
+        return result
+    }
+
+    func decodeDictionary<Value: Decodable>(_: Value.Type, at node: Int) throws -> [String: Value] {
+        guard document.nodes[node].kind == .object else {
+            if let nested = try jsonInString(at: node, expecting: .object) {
+                return try nested.decodeDictionary(Value.self, at: 0)
+            }
+            throw collectionProblem(at: node, expected: [String: Value].self)
+        }
+        var result: [String: Value] = [:]
+        result.reserveCapacity(Int(document.nodes[node].b))
+        var member = node + 1
+        let end = Int(document.nodes[node].a)
+        while member < end {
+            let key = document.string(member)
+            if let value = try decodeElement(Value.self, at: member + 1, key: .key(key)) { result[key] = value }
+            member = document.next(after: member + 1)
+        }
+        return result
+    }
+
+    /// The recovery point of an element: the value, or nil when it is dropped (recorded).
+    /// Strict mode throws instead, with the element's path.
+    private func decodeElement<Element: Decodable>(_: Element.Type, at node: Int, key: PathComponent) throws -> Element? {
+        session.path.append(key)
+        defer { session.path.removeLast() }
+        do {
+            return try decodeValue(Element.self, at: node, slot: nil)
+        } catch {
+            if session.strict {
+                if let problem = error as? DecodingProblem { throw problem.decodingError(path: codingPath) }
+                throw error
+            }
+            session.record(.elementDropped, depth: session.path.count, key: nil, owner: session.frames.last?.type)
+            return nil
+        }
+    }
+
+    private func collectionProblem(at node: Int, expected: Any.Type) -> any Error {
+        let reason: DecodingProblem.Reason = document.nodes[node].kind == .null
+            ? .null : .mismatch(found: document.summary(of: node))
+        return session.error(reason, expected: expected, depth: session.path.count)
+    }
+}

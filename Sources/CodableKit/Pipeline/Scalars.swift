@@ -1,0 +1,197 @@
+/// The scalar types and the conversions between JSON kinds.
+///
+/// Each scalar reads its own kind first (a number for numeric types, a string
+/// for `String`, a boolean for `Bool`) and only then tries a conversion:
+///
+/// | to \ from | number | string | bool |
+/// |---|---|---|---|
+/// | integer types | exact value, if integral and in range | a number written in the string (`"27"`, `" 12.0 "`) | 1 / 0 |
+/// | `Double`, `Float` | correctly rounded, if finite | a number written in the string | 1 / 0 |
+/// | `String` | the number's literal text (`1.0` → `"1.0"`) | itself | `"true"` / `"false"` |
+/// | `Bool` | `1` / `0` only | `true`/`false`, `yes`/`no`, `1`/`0`, any case | itself |
+///
+/// Not converted: `12.5` or `"12.5"` into an integer (never truncated), numbers
+/// out of the type's range (`300` into `UInt8`, `1e400` into `Double`), `NaN` and
+/// `Infinity` in strings, other numbers into `Bool`.
+protocol ScalarValue: Decodable, KernelDecodable, EmptyValueProviding {
+    /// The value when the node holds this type's own kind and it fits exactly.
+    static func read(_ document: JSONDocument, _ node: Int) -> Self?
+    /// The value converted from another kind, or nil.
+    static func convert(_ document: JSONDocument, _ node: Int) -> Self?
+    /// Whether `kind` is this type's own kind (a failed read of it is "out of range").
+    static func isOwnKind(_ kind: JSONDocument.Kind) -> Bool
+}
+
+extension ScalarValue {
+    @inline(__always)
+    static func decode(with decoder: DocumentDecoder, at node: Int) throws -> Self {
+        if let value = read(decoder.document, node) { return value }
+        return try decoder.convertScalar(Self.self, at: node)
+    }
+}
+
+extension DocumentDecoder {
+    /// The slow path of a scalar: a conversion (recorded), or the problem.
+    func convertScalar<S: ScalarValue>(_: S.Type, at node: Int) throws -> S {
+        let kind = document.nodes[node].kind
+        let depth = session.path.count
+        if kind == .null { throw session.error(.null, expected: S.self, depth: depth) }
+        if let value = S.convert(document, node) {
+            try session.convert(from: document.kindName(of: node), to: typeName(S.self), expected: S.self, depth: depth)
+            return value
+        }
+        let found = document.summary(of: node)
+        throw session.error(S.isOwnKind(kind) ? .outOfRange(found: found) : .mismatch(found: found), expected: S.self, depth: depth)
+    }
+}
+
+// MARK: Integers
+
+extension ScalarValue where Self: FixedWidthInteger {
+    @inline(__always)
+    static func read(_ document: JSONDocument, _ node: Int) -> Self? {
+        guard document.nodes[node].kind == .number else { return nil }
+        return document.integer(node).exactly(Self.self)
+    }
+
+    static func convert(_ document: JSONDocument, _ node: Int) -> Self? {
+        switch document.nodes[node].kind {
+        case .true: return 1
+        case .false: return 0
+        case .string:
+            guard let number = document.numberInString(node) else { return nil }
+            return number.integer(0).exactly(Self.self)
+        default: return nil
+        }
+    }
+
+    static func isOwnKind(_ kind: JSONDocument.Kind) -> Bool { kind == .number }
+
+    static var emptyValue: Self { 0 }
+}
+
+extension Int: ScalarValue {}
+extension Int8: ScalarValue {}
+extension Int16: ScalarValue {}
+extension Int32: ScalarValue {}
+extension Int64: ScalarValue {}
+extension UInt: ScalarValue {}
+extension UInt8: ScalarValue {}
+extension UInt16: ScalarValue {}
+extension UInt32: ScalarValue {}
+extension UInt64: ScalarValue {}
+
+// MARK: Floating point
+
+extension Double: ScalarValue {
+    @inline(__always)
+    static func read(_ document: JSONDocument, _ node: Int) -> Double? {
+        guard document.nodes[node].kind == .number else { return nil }
+        let value = document.double(node)
+        return value.isFinite ? value : nil
+    }
+
+    static func convert(_ document: JSONDocument, _ node: Int) -> Double? {
+        switch document.nodes[node].kind {
+        case .true: return 1
+        case .false: return 0
+        case .string:
+            guard let value = document.numberInString(node)?.double(0), value.isFinite else { return nil }
+            return value
+        default: return nil
+        }
+    }
+
+    static func isOwnKind(_ kind: JSONDocument.Kind) -> Bool { kind == .number }
+}
+
+extension Float: ScalarValue {
+    @inline(__always)
+    static func read(_ document: JSONDocument, _ node: Int) -> Float? {
+        Double.read(document, node).flatMap(Float.finite)
+    }
+
+    static func convert(_ document: JSONDocument, _ node: Int) -> Float? {
+        Double.convert(document, node).flatMap(Float.finite)
+    }
+
+    static func isOwnKind(_ kind: JSONDocument.Kind) -> Bool { kind == .number }
+
+    /// The nearest `Float`, or nil beyond its range.
+    private static func finite(_ value: Double) -> Float? {
+        let narrowed = Float(value)
+        return narrowed.isFinite ? narrowed : nil
+    }
+}
+
+// MARK: String and Bool
+
+extension String: ScalarValue {
+    @inline(__always)
+    static func read(_ document: JSONDocument, _ node: Int) -> String? {
+        document.nodes[node].kind == .string ? document.string(node) : nil
+    }
+
+    static func convert(_ document: JSONDocument, _ node: Int) -> String? {
+        switch document.nodes[node].kind {
+        case .number: return document.string(node)  // the literal text: 1.0 stays "1.0"
+        case .true: return "true"
+        case .false: return "false"
+        default: return nil
+        }
+    }
+
+    static func isOwnKind(_ kind: JSONDocument.Kind) -> Bool { kind == .string }
+}
+
+extension Bool: ScalarValue {
+    @inline(__always)
+    static func read(_ document: JSONDocument, _ node: Int) -> Bool? {
+        switch document.nodes[node].kind {
+        case .true: true
+        case .false: false
+        default: nil
+        }
+    }
+
+    static func convert(_ document: JSONDocument, _ node: Int) -> Bool? {
+        switch document.nodes[node].kind {
+        case .number:
+            switch document.integer(node) {
+            case .exact(negative: false, magnitude: 1): return true
+            case .exact(_, magnitude: 0): return false
+            default: return nil
+            }
+        case .string:
+            switch document.string(node).trimmingWhitespace().lowercased() {
+            case "true", "yes", "1": return true
+            case "false", "no", "0": return false
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    static func isOwnKind(_ kind: JSONDocument.Kind) -> Bool { kind == .true || kind == .false }
+}
+
+extension JSONDocument {
+    /// A number written in the string at `index` (`"27"`, `" -1.5e3 "`), as a
+    /// one-number document, or nil when the string holds no JSON number.
+    func numberInString(_ index: Int) -> JSONDocument? {
+        let text = string(index).trimmingWhitespace()
+        guard let first = text.utf8.first, first == UInt8(ascii: "-") || (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(first),
+              let document = try? JSONParser.parse(Array(text.utf8), maxDepth: 1),
+              document.nodes[0].kind == .number else { return nil }
+        return document
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var view = Substring(self)
+        while let first = view.first, first.isWhitespace { view.removeFirst() }
+        while let last = view.last, last.isWhitespace { view.removeLast() }
+        return String(view)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Types with a JSON form of their own, decoded as `JSONDecoder` does.
+
+extension JSONValue: KernelDecodable {
+    /// Whatever JSON is there, null included.
+    static func decode(with decoder: DocumentDecoder, at node: Int) throws -> JSONValue {
+        decoder.document.value(at: node)
+    }
+}
+
+extension URL: KernelDecodable {
+    /// A URL from its string (surrounding whitespace trimmed). Not accepted: an empty
+    /// or unparsable string. `URLTransformer` adds prefixes and percent-encoding.
+    static func decode(with decoder: DocumentDecoder, at node: Int) throws -> URL {
+        let document = decoder.document
+        if document.nodes[node].kind == .string, let url = URL(string: document.string(node).trimmingWhitespace()),
+           !document.string(node).trimmingWhitespace().isEmpty {
+            return url
+        }
+        let reason: DecodingProblem.Reason = document.nodes[node].kind == .null ? .null : .mismatch(found: document.summary(of: node))
+        throw decoder.session.error(reason, expected: URL.self, depth: decoder.session.path.count)
+    }
+}
+
+extension Decimal: KernelDecodable {
+    /// A decimal from a number's literal text, exactly (`0.1` is 0.1, not the nearest
+    /// double), or from a number written in a string (a recorded conversion).
+    static func decode(with decoder: DocumentDecoder, at node: Int) throws -> Decimal {
+        let document = decoder.document
+        switch document.nodes[node].kind {
+        case .number:
+            if let value = Decimal(string: document.string(node), locale: Locale(identifier: "en_US_POSIX")) { return value }
+        case .string:
+            if let number = document.numberInString(node),
+               let value = Decimal(string: number.string(0), locale: Locale(identifier: "en_US_POSIX")) {
+                try decoder.session.convert(from: "string", to: "Decimal", expected: Decimal.self, depth: decoder.session.path.count)
+                return value
+            }
+        case .null:
+            throw decoder.session.error(.null, expected: Decimal.self, depth: decoder.session.path.count)
+        default:
+            break
+        }
+        throw decoder.session.error(.mismatch(found: document.summary(of: node)), expected: Decimal.self,
+                                    depth: decoder.session.path.count)
+    }
+}

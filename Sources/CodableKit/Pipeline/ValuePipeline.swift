@@ -1,0 +1,167 @@
+/// The value pipeline: the one place where a JSON value becomes a Swift value of
+/// a requested type, and where every repair is decided.
+///
+/// For a value that is present: the model's `mappingForValue()` transformer for
+/// the property; else a transformer for the type (per call, then app-wide); else
+/// the kernel's own decoding of scalars, collections and special types (with
+/// conversions between kinds); else a model's or any `Decodable`'s `init(from:)`.
+/// A value that is absent, null or unusable is repaired at the nearest recovery
+/// point: the property (initial value, else empty value), the collection element
+/// (dropped), or the root.
+extension DocumentDecoder {
+    /// A non-optional property.
+    func decodeProperty<T: Decodable>(_: T.Type, at node: Int?, slot: Slot) throws -> T {
+        if let wrapper = T.self as? any SlotDecodable.Type {
+            return try wrapper.decode(with: self, at: node, slot: slot) as! T
+        }
+        guard let node else {
+            return try recover(T.self, from: DecodingProblem(reason: .missing, expected: T.self), at: nil, slot: slot)
+        }
+        do {
+            session.path.append(.key(slot.name))
+            defer { session.path.removeLast() }
+            return try decodeValue(T.self, at: node, slot: slot)
+        } catch {
+            return try recover(T.self, from: error, at: node, slot: slot)
+        }
+    }
+
+    /// An optional property (`decodeIfPresent`): an explicit null is nil, an absent
+    /// key keeps the initial value, and an unusable value falls back to it (recorded).
+    func decodeOptionalProperty<T: Decodable>(_: T.Type, at node: Int?, slot: Slot) throws -> T? {
+        guard let node else {
+            if session.strict || session.initialIsNil(slot.name, frame: slot.frame) { return nil }
+            return session.initialValue(T?.self, property: slot.name, frame: slot.frame) ?? nil
+        }
+        if document.nodes[node].kind == .null { return nil }
+        do {
+            session.path.append(.key(slot.name))
+            defer { session.path.removeLast() }
+            return try decodeValue(T.self, at: node, slot: slot)
+        } catch {
+            return try recover(T?.self, from: error, at: node, slot: slot)
+        }
+    }
+
+    /// The pipeline for a value that is present (possibly null). `slot` is the
+    /// property it is for, when it is for one.
+    func decodeValue<T: Decodable>(_: T.Type, at node: Int, slot: Slot?) throws -> T {
+        if let slot, let transformer = session.valueRule(for: slot) {
+            return try transform(T.self, at: node, with: transformer)
+        }
+        if session.hasTypeTransformers, let transformer = session.typeTransformers[ObjectIdentifier(T.self)] {
+            return try transform(T.self, at: node, with: transformer)
+        }
+        if let kernelType = T.self as? any KernelDecodable.Type {
+            return try kernelType.decode(with: self, at: node) as! T
+        }
+        if document.nodes[node].kind == .null {
+            throw session.error(.null, expected: T.self, depth: session.path.count)
+        }
+        if let model = T.self as? any DecodableModel.Type {
+            return try decodeModel(model, at: node, slot: slot) as! T
+        }
+        session.pushFrame(T.self, model: nil)
+        defer { session.popFrame() }
+        return try decodeNested(T.self, at: node)
+    }
+
+    /// A model: its own `init(from:)`, with this decoder, then `didFinishMapping()`.
+    private func decodeModel<M: DecodableModel>(_: M.Type, at node: Int, slot: Slot?) throws -> M {
+        guard document.nodes[node].kind == .object else {
+            if let nested = try jsonInString(at: node, expecting: .object) {
+                return try nested.decodeModel(M.self, at: 0, slot: slot)
+            }
+            throw session.error(.mismatch(found: document.summary(of: node)), expected: M.self, depth: session.path.count)
+        }
+        if let slot, session.pendingBase == nil {
+            session.pendingBase = session.baseForNestedModel(property: slot.name, frame: slot.frame) as? M
+        }
+        session.pushFrame(M.self, model: M.self)
+        defer { session.popFrame() }
+        var value = try decodeNested(M.self, at: node)
+        value.didFinishMapping()
+        return value
+    }
+
+    private func transform<T>(_: T.Type, at node: Int, with transformer: any ValueTransformable) throws -> T {
+        if let value = transformer.transformedValue(document.value(at: node)) as? T { return value }
+        throw session.error(.transformFailed(found: document.summary(of: node)), expected: T.self, depth: session.path.count)
+    }
+
+    /// The recovery point of a property: strict mode throws the error with the
+    /// property's path; tolerant mode records the problem and returns the initial
+    /// value, else the empty value, else passes the problem up.
+    func recover<T>(_: T.Type, from error: any Error, at node: Int?, slot: Slot) throws -> T {
+        let problem: DecodingProblem
+        switch error {
+        case let known as DecodingProblem:
+            problem = known
+        case is DecodingError where session.strict:
+            throw error
+        default:  // an error from a type's own init(from:), such as an unknown enum raw value
+            problem = DecodingProblem(reason: .mismatch(found: node.map(document.summary) ?? "nothing"), expected: T.self)
+        }
+        let key = PathComponent.key(slot.name)
+        if session.strict { throw problem.decodingError(path: session.codingPath(depth: slot.depth, appending: key)) }
+        guard let value = session.initialValue(T.self, property: slot.name, frame: slot.frame) ?? emptyValue(T.self) else {
+            throw problem
+        }
+        if case .missing = problem.reason, session.isUpdating(frame: slot.frame) { return value }
+        session.record(problem.issueKind(), depth: slot.depth, key: key, owner: session.owner(of: slot.frame))
+        return value
+    }
+
+    /// The whole payload: a value that cannot be decoded at all becomes the type's
+    /// empty value (a model's `init()`), recorded; malformed input never gets here.
+    func decodeRoot<T: Decodable>(_: T.Type, at node: Int) throws -> T {
+        do {
+            return try decodeValue(T.self, at: node, slot: nil)
+        } catch {
+            if session.strict, let decodingError = error as? DecodingError { throw decodingError }
+            let problem = error as? DecodingProblem
+                ?? DecodingProblem(reason: .mismatch(found: document.summary(of: node)), expected: T.self)
+            if session.strict { throw problem.decodingError(path: []) }
+            guard let value = emptyValue(T.self) else { throw problem.decodingError(path: []) }
+            session.record(problem.issueKind(), depth: 0, key: nil, owner: T.self)
+            return value
+        }
+    }
+}
+
+/// The property a value is decoded for.
+struct Slot {
+    /// The coding key's `stringValue`: the property name for synthesized keys.
+    let name: String
+    /// The object holding the property.
+    let object: Int
+    /// The length of the coding path to the object.
+    let depth: Int
+    /// The index of the object's frame in the session.
+    let frame: Int
+}
+
+/// Types the kernel decodes itself: scalars, collections, `JSONValue`, `URL`, `Decimal`.
+protocol KernelDecodable {
+    static func decode(with decoder: DocumentDecoder, at node: Int) throws -> Self
+}
+
+/// Property wrappers that decide from the property itself, not only from its value:
+/// `@IgnoredKey` (keeps its initial value), `@Flat` (reads the enclosing object).
+protocol SlotDecodable {
+    static func decode(with decoder: DocumentDecoder, at node: Int?, slot: Slot) throws -> Self
+}
+
+extension DecodingSession {
+    /// The model's own transformer for the property in `slot`, if it has one.
+    @inline(__always)
+    func valueRule(for slot: Slot) -> (any ValueTransformable)? {
+        guard slot.frame >= 0, let info = frames[slot.frame].info, !info.valueRules.isEmpty else { return nil }
+        return info.valueRules[slot.name]
+    }
+
+    /// The type whose property is repaired, for reports.
+    func owner(of frame: Int) -> Any.Type? {
+        frame >= 0 && frame < frames.count ? frames[frame].type : nil
+    }
+}

@@ -1,0 +1,57 @@
+/// A two-way conversion between a JSON value and a Swift type: the plugin behind
+/// date, base64, URL and colour transformers, and your own.
+///
+/// ```swift
+/// struct CentsTransformer: ValueTransformable {
+///     func transformFromJSON(_ value: JSONValue) -> Decimal? {
+///         if case let .int(cents) = value { return Decimal(cents) / 100 }
+///         return nil
+///     }
+///     func transformToJSON(_ value: Decimal) -> Int? {
+///         Int(exactly: NSDecimalNumber(decimal: value * 100))
+///     }
+/// }
+/// ```
+/// Returning nil from `transformFromJSON` is recorded as `transformFailed` and
+/// the property falls back to its initial value.
+public protocol ValueTransformable<Object>: Sendable {
+    /// The Swift type the transformer produces.
+    associatedtype Object
+    /// The JSON form written when encoding.
+    associatedtype JSON: Encodable
+    func transformFromJSON(_ value: JSONValue) -> Object?
+    func transformToJSON(_ value: Object) -> JSON?
+}
+
+extension ValueTransformable {
+    /// The identity of `Object`, under which the transformer is registered by type.
+    package var objectType: ObjectIdentifier { ObjectIdentifier(Object.self) }
+
+    /// `transformFromJSON` with the result erased, for the kernel's dispatch.
+    package func transformedValue(_ value: JSONValue) -> Any? {
+        transformFromJSON(value).map { $0 as Any }
+    }
+}
+
+/// A transformer for one property of a model.
+///
+/// ```swift
+/// static func mappingForValue() -> [ValueMapping]? {
+///     [CodingKeys.birthday <--- DateTransformer(.iso8601)]
+/// }
+/// ```
+public struct ValueMapping: Sendable {
+    /// The property (its coding key's `stringValue`).
+    public var propertyName: String
+    public var transformer: any ValueTransformable
+
+    public init(propertyName: String, transformer: any ValueTransformable) {
+        self.propertyName = propertyName
+        self.transformer = transformer
+    }
+}
+
+/// A transformer for one property: `CodingKeys.birthday <--- DateTransformer(.iso8601)`.
+public func <--- (key: some CodingKey, transformer: some ValueTransformable) -> ValueMapping {
+    ValueMapping(propertyName: key.stringValue, transformer: transformer)
+}

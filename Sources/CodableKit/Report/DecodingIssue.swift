@@ -1,0 +1,55 @@
+/// One repair the decoder made: where, what, and in which model.
+///
+/// ```swift
+/// let (user, report) = try User.decodeWithReport(from: data)
+/// for issue in report.issues { print(issue) }
+/// // [0].age (User): expected Int, found string "twenty"; kept the initial value
+/// ```
+public struct DecodingIssue: Sendable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// The key was absent; the property kept its initial (or empty) value.
+        case keyNotFound
+        /// The value was `null` for a non-optional property; it kept its initial (or empty) value.
+        case valueWasNull
+        /// The value could not be read as the property's type; it kept its initial (or empty) value.
+        case typeMismatch(expected: String, found: String)
+        /// The value was converted (`"27"` → `Int`); the property got the converted value.
+        case converted(from: String, to: String)
+        /// A transformer returned nil; the property kept its initial (or empty) value.
+        case transformFailed
+        /// A collection element could not be decoded (or was `null`) and was left out.
+        case elementDropped
+        /// An enum's raw value matched no case.
+        case caseNotMatched
+    }
+
+    /// Where the repair happened, such as `[0].runways[1].distance`.
+    public var path: String
+    public var kind: Kind
+    /// The model (or other type) whose property was repaired.
+    public var modelType: String
+
+    public init(path: String, kind: Kind, modelType: String) {
+        self.path = path
+        self.kind = kind
+        self.modelType = modelType
+    }
+
+    public var description: String {
+        "\(path.isEmpty ? "(root)" : path) (\(modelType)): \(kind)"
+    }
+}
+
+extension DecodingIssue.Kind: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .keyNotFound: "key not found; kept the initial value"
+        case .valueWasNull: "value was null; kept the initial value"
+        case let .typeMismatch(expected, found): "expected \(expected), found \(found); kept the initial value"
+        case let .converted(from, to): "converted \(from) to \(to)"
+        case .transformFailed: "the transformer returned nil; kept the initial value"
+        case .elementDropped: "element could not be decoded; left out of the collection"
+        case .caseNotMatched: "the value matched no case"
+        }
+    }
+}

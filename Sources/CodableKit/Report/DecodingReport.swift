@@ -1,0 +1,44 @@
+/// Every repair made while decoding one payload.
+///
+/// ```swift
+/// let (feed, report) = try Feed.decodeWithReport(from: data)
+/// if !report.isClean { print(report) }
+/// ```
+public struct DecodingReport: Sendable, CustomStringConvertible {
+    public var issues: [DecodingIssue]
+    /// Why decoding failed as a whole (malformed input, a missing designated path), if it did.
+    public var failure: String?
+
+    public init(issues: [DecodingIssue] = [], failure: String? = nil) {
+        self.issues = issues
+        self.failure = failure
+    }
+
+    /// No repair was needed and nothing failed.
+    public var isClean: Bool { issues.isEmpty && failure == nil }
+
+    /// A tree of the repairs, grouped by model, in the order they happened.
+    public var description: String {
+        if isClean { return "DecodingReport: clean" }
+        var lines = ["DecodingReport: \(issues.count) repair\(issues.count == 1 ? "" : "s")"]
+        if let failure { lines.append("failed: \(failure)") }
+        var groups: [(model: String, issues: [DecodingIssue])] = []
+        for issue in issues {
+            if let index = groups.firstIndex(where: { $0.model == issue.modelType }) {
+                groups[index].issues.append(issue)
+            } else {
+                groups.append((issue.modelType, [issue]))
+            }
+        }
+        for (groupIndex, group) in groups.enumerated() {
+            let lastGroup = groupIndex == groups.count - 1
+            lines.append((lastGroup ? "└─ " : "├─ ") + group.model)
+            for (index, issue) in group.issues.enumerated() {
+                let branch = index == group.issues.count - 1 ? "└─ " : "├─ "
+                let path = issue.path.isEmpty ? "(root)" : issue.path
+                lines.append((lastGroup ? "   " : "│  ") + branch + "\(path): \(issue.kind)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,45 @@
+/// A property decoded from (and encoded into) the enclosing object itself.
+///
+/// ```swift
+/// struct Address: CodableModel { var city = ""; var zip = "" }
+/// struct User: CodableModel {
+///     var name = ""
+///     @Flat var address = Address()      // {"name": "Ada", "city": "London", "zip": "N1"}
+/// }
+/// ```
+/// Only CodableKit's decoder flattens; with another decoder the property is read
+/// from its own key, like any nested value.
+@propertyWrapper
+public struct Flat<Value> {
+    public var wrappedValue: Value
+
+    public init(wrappedValue: Value) {
+        self.wrappedValue = wrappedValue
+    }
+}
+
+extension Flat: Sendable where Value: Sendable {}
+extension Flat: Equatable where Value: Equatable {}
+extension Flat: Hashable where Value: Hashable {}
+
+extension Flat: Decodable where Value: Decodable {
+    public init(from decoder: any Decoder) throws {
+        wrappedValue = try Value(from: decoder)
+    }
+}
+
+extension Flat: Encodable where Value: Encodable {
+    public func encode(to encoder: any Encoder) throws {
+        try wrappedValue.encode(to: encoder)
+    }
+}
+
+extension Flat: SlotDecodable where Value: Decodable {
+    static func decode(with decoder: DocumentDecoder, at _: Int?, slot: Slot) throws -> Flat {
+        do {
+            return Flat(wrappedValue: try decoder.decodeValue(Value.self, at: slot.object, slot: nil))
+        } catch {
+            return try decoder.recover(Flat.self, from: error, at: slot.object, slot: slot)
+        }
+    }
+}

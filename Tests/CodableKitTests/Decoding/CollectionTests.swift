@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import CodableKit
+
+/// One policy for every collection: a bad element is dropped and recorded, the rest survive.
+@Suite struct CollectionTests {
+    struct Item: DecodableModel, Equatable {
+        var id = 0
+        var name = ""
+    }
+
+    struct Holder: DecodableModel {
+        var numbers: [Int] = []
+        var optionals: [Int?] = []
+        var nested: [[Double]] = []
+        var items: [Item] = []
+        var unique: Set<String> = []
+        var byName: [String: Int] = [:]
+        var optionalValues: [String: Int?] = [:]
+    }
+
+    @Test func invalidElementsAreDroppedAndRecorded() throws {
+        let json = #"""
+        {"numbers": [1, "2", "x", null, 4.5, 5],
+         "optionals": [1, null, "y", 3],
+         "nested": [[1, "a"], "b", [2.5]],
+         "items": [{"id": 1}, null, [], "{\"id\": 2}", {"id": "3"}],
+         "unique": ["a", 1, "a", null],
+         "byName": {"a": 1, "b": "two", "c": "3", "d": null},
+         "optionalValues": {"a": null, "b": 1, "c": {}}}
+        """#
+        let (holder, report) = try Holder.decodeWithReport(from: json)
+        #expect(holder.numbers == [1, 2, 5])
+        #expect(holder.optionals == [1, nil, 3])
+        #expect(holder.nested == [[1], [2.5]])
+        #expect(holder.items == [Item(id: 1), Item(id: 2), Item(id: 3)])
+        #expect(holder.unique == ["a", "1"])
+        #expect(holder.byName == ["a": 1, "c": 3])
+        #expect(holder.optionalValues == ["a": Int?.none, "b": 1])
+
+        let dropped = report.issues.filter { $0.kind == .elementDropped }.map(\.path)
+        #expect(dropped == ["numbers[2]", "numbers[3]", "numbers[4]", "optionals[2]", "nested[0][1]", "nested[1]",
+                            "items[1]", "items[2]", "unique[3]", "byName.b", "byName.d", "optionalValues.c"])
+    }
+
+    @Test func topLevelArrays() throws {
+        let items = try #require([Item].deserialize(from: #"[{"id": 1}, 2, {"id": "x", "name": "n"}]"#))
+        #expect(items == [Item(id: 1), Item(name: "n")])
+        #expect([Item].deserialize(from: #"[{"id": 1},"#) == nil)
+    }
+
+    @Test func wholeCollectionMismatchFallsBack() throws {
+        let (holder, report) = try Holder.decodeWithReport(from: #"{"numbers": {"a": 1}, "byName": [1], "items": 5}"#)
+        #expect(holder.numbers == [])
+        #expect(holder.byName == [:])
+        #expect(holder.items == [])
+        #expect(report.issues.filter { if case .typeMismatch = $0.kind { true } else { false } }.map(\.path)
+            == ["numbers", "items", "byName"])
+    }
+
+    @Test func jsonInsideStrings() throws {
+        struct Envelope: DecodableModel {
+            var item = Item()
+            var list: [Int] = []
+            var map: [String: String] = [:]
+        }
+        let (envelope, report) = try Envelope.decodeWithReport(
+            from: #"{"item": "{\"id\": 7, \"name\": \"seven\"}", "list": "[1, 2]", "map": "{\"k\": \"v\"}"}"#)
+        #expect(envelope.item == Item(id: 7, name: "seven"))
+        #expect(envelope.list == [1, 2])
+        #expect(envelope.map == ["k": "v"])
+        #expect(report.issues.map(\.kind) == [.converted(from: "string", to: "object"), .converted(from: "string", to: "array"),
+                                              .converted(from: "string", to: "object")])
+        // A string that holds other JSON, or no JSON, is a mismatch.
+        let (fallback, mismatch) = try Envelope.decodeWithReport(from: #"{"item": "[1]", "list": "not json"}"#)
+        #expect(fallback.item == Item())
+        #expect(fallback.list == [])
+        #expect(mismatch.issues.count == 3)  // item and list mismatched; map missing
+    }
+
+    @Test func dictionariesWithIntegerKeysUseTheStandardPath() throws {
+        struct Scores: Decodable { var byLevel: [Int: String] }
+        let scores = try ModelDecoder().decode(Scores.self, from: Data(#"{"byLevel": {"1": "easy", "2": "hard"}}"#.utf8))
+        #expect(scores.byLevel == [1: "easy", 2: "hard"])
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+import CodableKit
+
+struct Person: DecodableModel, Equatable {
+    var name = "anonymous"
+    var age = 18
+    var height: Double = 1.7
+    var nickname: String?
+    var luckyNumber: Int? = 7
+    var tags: [String] = ["new"]
+}
+
+/// Missing, null and unusable values keep the property's initial value.
+@Suite struct FallbackTests {
+    @Test func missingKeysKeepInitialValues() throws {
+        let person = try Person.decode(from: "{}")
+        #expect(person == Person())
+    }
+
+    @Test func nullKeepsInitialValueForNonOptionals() throws {
+        let person = try Person.decode(from: #"{"name": null, "age": null, "height": null, "tags": null}"#)
+        #expect(person == Person())
+    }
+
+    @Test func unusableValuesKeepInitialValues() throws {
+        let person = try Person.decode(from: #"{"name": {}, "age": "old", "height": [1], "tags": 3}"#)
+        #expect(person == Person())
+    }
+
+    @Test func optionalExplicitNullIsNil() throws {
+        let person = try Person.decode(from: #"{"luckyNumber": null, "nickname": null}"#)
+        #expect(person.luckyNumber == nil)
+        #expect(person.nickname == nil)
+    }
+
+    @Test func optionalMissingOrUnusableKeepsInitialValue() throws {
+        #expect(try Person.decode(from: "{}").luckyNumber == 7)
+        #expect(try Person.decode(from: #"{"luckyNumber": "seven"}"#).luckyNumber == 7)
+        #expect(try Person.decode(from: #"{"luckyNumber": "8"}"#).luckyNumber == 8)
+        #expect(try Person.decode(from: #"{"luckyNumber": 9}"#).luckyNumber == 9)
+    }
+
+    @Test func explicitNullIntoOptionalIsNotARepair() throws {
+        let (_, report) = try Person.decodeWithReport(from: #"{"name": "a", "age": 1, "height": 2, "tags": [], "luckyNumber": null}"#)
+        #expect(report.isClean)
+    }
+
+    @Test func typesEmptyValueWhenThereIsNoInitialValue() throws {
+        // Custom coding keys: the key is not the property's name, so there is no initial value to find.
+        struct Renamed: DecodableModel {
+            var count = 5
+            var label = "x"
+            enum CodingKeys: String, CodingKey {
+                case count = "n"
+                case label = "l"
+            }
+        }
+        let value = try Renamed.decode(from: #"{"n": "many"}"#)
+        #expect(value.count == 0)
+        #expect(value.label == "")
+    }
+
+    @Test func plainDecodableTypesGetEmptyValues() throws {
+        struct Plain: Decodable {
+            var id: Int
+            var name: String
+            var flags: [Bool]
+            var note: String?
+        }
+        let plain = try ModelDecoder().decode(Plain.self, from: Data(#"{"name": null, "flags": "no"}"#.utf8))
+        #expect(plain.id == 0)
+        #expect(plain.name == "")
+        #expect(plain.flags == [])
+        #expect(plain.note == nil)
+    }
+
+    @Test func initialValuesAreCapturedOnlyWhenNeeded() throws {
+        Counted.calls.withLock { $0 = 0 }
+        _ = try [Counted].deserialize(from: #"[{"a": 1, "b": 2}, {"a": 3, "b": 4}]"#)
+        #expect(Counted.calls.withLock { $0 } == 0)
+        _ = try #require([Counted].deserialize(from: #"[{"a": 1}, {"a": 3, "b": "x"}, {"a": 5, "b": 6}]"#))
+        #expect(Counted.calls.withLock { $0 } == 2)  // once per object that needed a fallback
+    }
+
+    @Test func eachObjectGetsItsOwnInitialValues() throws {
+        struct Stamped: DecodableModel {
+            var id = UUID()
+            var name = ""
+        }
+        let values = try #require([Stamped].deserialize(from: #"[{"name": "a"}, {"name": "b"}]"#))
+        #expect(values[0].id != values[1].id)
+    }
+}
+
+/// A model that counts how often its `init()` runs.
+struct Counted: DecodableModel {
+    static let calls = Locked(0)
+    var a = 0
+    var b = 0
+    init() { Self.calls.withLock { $0 += 1 } }
+}
+
+final class FinalUser: DecodableModel {
+    var name = "guest"
+    var age = 30
+    required init() {}
+}
+
+class BaseUser: DecodableModel {
+    var name = "base"
+    var level = 1
+    required init() {}
+}
+
+/// Models of every shape: classes, nested models, collections of models, generics.
+@Suite struct ModelShapeTests {
+    @Test func finalClass() throws {
+        let user = try FinalUser.decode(from: #"{"name": "Ada", "age": "x"}"#)
+        #expect(user.name == "Ada")
+        #expect(user.age == 30)
+    }
+
+    @Test func nonFinalClass() throws {
+        let user = try BaseUser.decode(from: #"{"level": "3"}"#)
+        #expect(user.name == "base")
+        #expect(user.level == 3)
+    }
+
+    struct Runway: DecodableModel, Equatable {
+        var direction = ""
+        var distance = 0
+        var surface = "unknown"
+    }
+
+    struct Airport: DecodableModel {
+        var name = ""
+        var runways: [Runway] = []
+        var main = Runway()
+        var byCode: [String: Runway] = [:]
+    }
+
+    @Test func nestedModelsArraysAndDictionariesOfModels() throws {
+        let json = #"""
+        {"name": "Anaa", "main": {"direction": "N", "distance": "1500"},
+         "runways": [{"direction": "N"}, {"distance": null}, 17],
+         "byCode": {"a": {"surface": "grass"}, "b": null, "c": "nope"}}
+        """#
+        let airport = try Airport.decode(from: json)
+        #expect(airport.main == Runway(direction: "N", distance: 1500, surface: "unknown"))
+        #expect(airport.runways == [Runway(direction: "N"), Runway()])
+        #expect(airport.byCode == ["a": Runway(surface: "grass")])
+    }
+
+    struct Response<T: DecodableModel>: DecodableModel {
+        var code = 0
+        var data: T?
+        var list: [T] = []
+    }
+
+    @Test func genericModels() throws {
+        let response = try Response<Runway>.decode(from: #"{"code": "200", "data": {"distance": 3}, "list": [{}, null]}"#)
+        #expect(response.code == 200)
+        #expect(response.data?.distance == 3)
+        #expect(response.list == [Runway()])
+    }
+
+    struct Tree: DecodableModel {
+        var name = ""
+        var children: [Tree] = []
+        var finished = false
+        mutating func didFinishMapping() {
+            finished = children.allSatisfy(\.finished)
+        }
+    }
+
+    @Test func didFinishMappingRunsOnEveryModelInnerFirst() throws {
+        let tree = try Tree.decode(from: #"{"name": "root", "children": [{"children": [{}]}, {}]}"#)
+        #expect(tree.finished)
+        #expect(tree.children.allSatisfy { $0.finished })
+    }
+
+    struct Wrapper: DecodableModel {
+        var user = FinalUser()
+    }
+
+    @Test func nestedClassModelFallsBackToItsOwnInitialValues() throws {
+        let wrapper = try Wrapper.decode(from: #"{"user": {"age": "x"}}"#)
+        #expect(wrapper.user.name == "guest")
+        #expect(wrapper.user.age == 30)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import CodableKit
+
+/// Test-only strategies: the kernel ships no naming rule of its own.
+struct Prefix: KeyStrategy {
+    var prefix: String
+    func decodingKeys(for propertyName: String) -> [String] { [prefix + propertyName] }
+    func encodingKey(for propertyName: String) -> String { prefix + propertyName }
+}
+
+struct Sources: KeyStrategy {
+    var keys: [String]
+    func decodingKeys(for propertyName: String) -> [String] { keys }
+    func encodingKey(for propertyName: String) -> String { keys[0] }
+}
+
+/// Counts how often it is asked, to show that resolution is cached.
+struct Counting: KeyStrategy {
+    let calls: Locked<[String: Int]>
+    func decodingKeys(for propertyName: String) -> [String] {
+        calls.withLock { $0[propertyName, default: 0] += 1 }
+        return ["c_" + propertyName]
+    }
+    func encodingKey(for propertyName: String) -> String { "c_" + propertyName }
+}
+
+@Suite struct KeyResolutionTests {
+    struct Tagged: DecodableModel {
+        var name = ""
+        var city = ""
+        var zip = ""
+        static func mappingForKey() -> [KeyMapping]? {
+            [CodingKeys.name <--- Sources(keys: ["nick_name", "profile.name"]), .model(Prefix(prefix: "m_"))]
+        }
+    }
+
+    @Test func precedenceOwnRuleThenModelRuleThenCallThenName() throws {
+        let options = DecodingOptions(keyStrategies: [Prefix(prefix: "call_")])
+        // Every candidate present: the property's own rule wins.
+        let all = try Tagged.decode(from: #"{"nick_name": "own", "m_name": "model", "call_name": "call", "name": "plain"}"#, options: options)
+        #expect(all.name == "own")
+        // Without it, the model-wide rule; then the call's strategy; then the name itself.
+        #expect(try Tagged.decode(from: #"{"m_name": "model", "call_name": "call", "name": "plain"}"#, options: options).name == "model")
+        #expect(try Tagged.decode(from: #"{"call_name": "call", "name": "plain"}"#, options: options).name == "call")
+        #expect(try Tagged.decode(from: #"{"name": "plain"}"#, options: options).name == "plain")
+        // The model-wide rule covers properties without their own.
+        #expect(try Tagged.decode(from: #"{"m_city": "Paris", "city": "plain"}"#).city == "Paris")
+        #expect(try Tagged.decode(from: #"{"zip": "75001"}"#).zip == "75001")
+    }
+
+    @Test func firstPresentAndNonNullCandidateWins() throws {
+        #expect(try Tagged.decode(from: #"{"nick_name": null, "profile": {"name": "nested"}}"#).name == "nested")
+        #expect(try Tagged.decode(from: #"{"nick_name": null, "name": "plain"}"#).name == "plain")
+    }
+
+    @Test func dottedCandidatesAreNestedPathsThenLiteralKeys() throws {
+        #expect(try Tagged.decode(from: #"{"profile": {"name": "nested"}}"#).name == "nested")
+        #expect(try Tagged.decode(from: #"{"profile.name": "literal"}"#).name == "literal")
+        struct Indexed: DecodableModel {
+            var first = ""
+            static func mappingForKey() -> [KeyMapping]? { [CodingKeys.first <--- Sources(keys: ["list.0.name"])] }
+        }
+        #expect(try Indexed.decode(from: #"{"list": [{"name": "zero"}, {"name": "one"}]}"#).first == "zero")
+    }
+
+    @Test func callStrategiesApplyToPlainDecodableTypes() throws {
+        struct Plain: Decodable { var userName: String }
+        let decoder = ModelDecoder(options: .init(keyStrategies: [Prefix(prefix: "x_")]))
+        #expect(try decoder.decode(Plain.self, from: Data(#"{"x_userName": "ada"}"#.utf8)).userName == "ada")
+        #expect(try decoder.decode(Plain.self, from: Data(#"{"userName": "own name"}"#.utf8)).userName == "own name")
+    }
+
+    @Test func resolutionIsComputedOncePerTypeAndKey() throws {
+        struct Row: Decodable { var a: Int; var b: Int }
+        let calls = Locked([String: Int]())
+        let decoder = ModelDecoder(options: .init(keyStrategies: [Counting(calls: calls)]))
+        let json = "[" + Array(repeating: #"{"c_a": 1, "c_b": 2}"#, count: 100).joined(separator: ",") + "]"
+        let rows = try decoder.decode([Row].self, from: Data(json.utf8))
+        #expect(rows.count == 100)
+        #expect(calls.withLock { $0 } == ["a": 1, "b": 1])
+    }
+
+    @Test func duplicateKeysLastOneWins() throws {
+        #expect(try Tagged.decode(from: #"{"zip": "first", "zip": "last"}"#).zip == "last")
+    }
+
+    @Test func designatedPath() throws {
+        let json = #"{"data": {"users": [{"name": "a"}, {"name": "b"}]}}"#
+        #expect(try Tagged.decode(from: json, designatedPath: "data.users.1").name == "b")
+        #expect(Tagged.deserialize(from: json, designatedPath: "data.missing") == nil)
+        let error = #expect(throws: DecodingError.self) { try Tagged.decode(from: json, designatedPath: "data.missing") }
+        guard case let .keyNotFound(key, _) = error else { Issue.record("expected keyNotFound"); return }
+        #expect(key.stringValue == "data.missing")
+    }
+}

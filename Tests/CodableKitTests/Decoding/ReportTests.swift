@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import CodableKit
+
+@Suite struct ReportTests {
+    struct Runway: DecodableModel {
+        var direction = ""
+        var distance = 0
+    }
+
+    struct Airport: DecodableModel {
+        var name = ""
+        var runways: [Runway] = []
+    }
+
+    @Test func issuesCarryPathKindAndModel() throws {
+        let json = #"[{"name": "A", "runways": [{"direction": "N", "distance": 1}, {"direction": "S", "distance": "far"}]}, {"name": null, "runways": []}]"#
+        let (_, report) = try ModelDecoder().decodeWithReport([Airport].self, from: Data(json.utf8))
+        #expect(report.issues.map(\.path) == ["[0].runways[1].distance", "[1].name"])
+        #expect(report.issues.map(\.kind) == [.typeMismatch(expected: "Int", found: #"a string "far""#), .valueWasNull])
+        #expect(report.issues.map(\.modelType) == ["Runway", "Airport"])
+        #expect(report.issues[0].description == #"[0].runways[1].distance (Runway): expected Int, found a string "far"; kept the initial value"#)
+    }
+
+    @Test func descriptionIsATreeGroupedByModel() throws {
+        let (_, report) = try Airport.decodeWithReport(from: #"{"name": 1, "runways": [{"distance": "x", "direction": "N"}, 5]}"#)
+        #expect(report.description == """
+        DecodingReport: 3 repairs
+        ├─ Airport
+        │  ├─ name: converted number to String
+        │  └─ runways[1]: element could not be decoded; left out of the collection
+        └─ Runway
+           └─ runways[0].distance: expected Int, found a string "x"; kept the initial value
+        """)
+    }
+
+    @Test func cleanInputGivesACleanReport() throws {
+        let (_, report) = try Airport.decodeWithReport(from: #"{"name": "A", "runways": [{"direction": "N", "distance": 1}]}"#)
+        #expect(report.isClean)
+        #expect(report.description == "DecodingReport: clean")
+    }
+
+    @Test func missingKeysAreRecorded() throws {
+        let (_, report) = try Airport.decodeWithReport(from: #"{"runways": []}"#)
+        #expect(report.issues.map(\.kind) == [.keyNotFound])
+        #expect(report.issues.map(\.path) == ["name"])
+    }
+}
+
+/// App-wide delivery. Serialized: the log is shared by the whole process, and
+/// handlers only look at this suite's own model type.
+@Suite(.serialized) struct DecodingLogTests {
+    struct LogProbe: DecodableModel {
+        var value = 0
+    }
+
+    @Test func handlersReceiveReportsWithRepairsOnly() throws {
+        let received = Locked([DecodingReport]())
+        DecodingLog.onReport { report in
+            if report.issues.contains(where: { $0.modelType == "LogProbe" }) || report.failure?.contains("LogProbe") == true {
+                received.withLock { $0.append(report) }
+            }
+        }
+        defer { DecodingLog.removeAllHandlers() }
+        _ = LogProbe.deserialize(from: #"{"value": 1}"#)
+        _ = LogProbe.deserialize(from: #"{"value": "x"}"#)
+        let reports = received.withLock { $0 }
+        #expect(reports.count == 1)
+        #expect(reports.first?.issues.first?.path == "value")
+    }
+
+    @Test func malformedInputIsReported() throws {
+        let failures = Locked([String]())
+        DecodingLog.onReport { report in
+            if let failure = report.failure, failure.contains("column 11") { failures.withLock { $0.append(failure) } }
+        }
+        defer { DecodingLog.removeAllHandlers() }
+        #expect(LogProbe.deserialize(from: #"{"value": }"#) == nil)
+        #expect(failures.withLock { $0.count } == 1)
+    }
+
+    @Test func levelDefaultsToNoneAndCanBeSet() {
+        #expect(DecodingLog.level == .none)
+        DecodingLog.level = .alert
+        #expect(DecodingLog.level == .alert)
+        DecodingLog.level = .none
+    }
+}
