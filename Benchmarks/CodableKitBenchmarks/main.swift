@@ -1,11 +1,18 @@
-// CodableKit's benchmarks: `swift run -c release CodableKitBenchmarks [--quick] [section…]`.
+// CodableKit's benchmarks: `swift run -c release CodableKitBenchmarks [--quick] [section…]`,
+// or `… profile <dataset> [seconds]` to run one dataset under a profiler.
 // Every figure compares against Foundation on the same data in the same process.
 import Foundation
 
-let arguments = Set(CommandLine.arguments.dropFirst())
+let argumentList = Array(CommandLine.arguments.dropFirst())
+if argumentList.first == "profile", argumentList.count >= 2 {
+    profile(argumentList[1], seconds: argumentList.count > 2 ? Double(argumentList[2]) ?? 10 : 10)
+    exit(0)
+}
+let arguments = Set(argumentList)
 let harness = arguments.contains("--quick") ? Harness.quick : Harness.standard
 let sections: [(name: String, run: (Harness) -> String)] = [
     ("reader", readerBenchmark),
+    ("decoding", decodingBenchmark),
 ]
 #if DEBUG
 print("warning: a debug build; use `swift run -c release CodableKitBenchmarks` for figures\n")

@@ -17,11 +17,15 @@ final class DecodingSession {
     /// Set just before a model is decoded in update mode: the value it starts from.
     var pendingBase: Any?
 
-    /// Per model type: the properties whose initial value is nil.
-    var nilInitialProperties: [ObjectIdentifier: Set<String>] = [:]
+    /// Per model type: where its properties are (see `InitialValues.swift`).
+    var fieldLayouts: [ObjectIdentifier: FieldLayout] = [:]
+    /// Type names for reports (`String(describing:)` demangles, so once per type).
+    private var typeNames: [ObjectIdentifier: String] = [:]
+
+    /// How each type is decoded (see `Route`).
+    var routes: [ObjectIdentifier: Route] = [:]
 
     private var keyTables: [ObjectIdentifier: KeyTable] = [:]
-    private var modelInfos: [ObjectIdentifier: ModelInfo] = [:]
 
     init(options: DecodingOptions) {
         strict = options.mode == .strict
@@ -34,14 +38,6 @@ final class DecodingSession {
     }
 
     // MARK: Per-type caches
-
-    func modelInfo(_ type: any DecodableModel.Type) -> ModelInfo {
-        let id = ObjectIdentifier(type)
-        if let info = modelInfos[id] { return info }
-        let info = ModelInfo.of(type)
-        modelInfos[id] = info
-        return info
-    }
 
     /// The key table for containers keyed by `Key` in the current frame, or nil when
     /// every key is looked up as itself (no model rules and no call strategies).
@@ -56,14 +52,22 @@ final class DecodingSession {
 
     // MARK: Frames
 
-    func pushFrame(_ type: Any.Type, model: (any DecodableModel.Type)?) {
+    func pushFrame(_ type: Any.Type, model: (any DecodableModel.Type)?, info: ModelInfo?) {
         let base = pendingBase
         pendingBase = nil
-        frames.append(ModelFrame(type: type, model: model, info: model.map(modelInfo), isUpdate: base != nil, base: base))
+        frames.append(ModelFrame(type: type, model: model, info: info, isUpdate: base != nil, base: base))
     }
 
     func popFrame() {
         frames.removeLast()
+    }
+
+    func typeName(_ type: Any.Type) -> String {
+        let id = ObjectIdentifier(type)
+        if let name = typeNames[id] { return name }
+        let name = CodableKit.typeName(type)
+        typeNames[id] = name
+        return name
     }
 
     // MARK: Paths
@@ -117,6 +121,6 @@ struct ModelFrame {
     /// The value whose properties are the initial values: set in update mode,
     /// otherwise made from `init()` the first time a fallback needs it.
     var base: Any?
-    /// The base's properties by name, taken the first time a fallback needs them.
-    var snapshot: [String: Any]?
+    /// The base's mirror, made the first time a fallback needs it.
+    var mirror: Mirror?
 }

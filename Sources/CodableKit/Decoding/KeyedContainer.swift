@@ -13,6 +13,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// This object's frame in the session (the model it belongs to), or -1.
     let frame: Int
     let keys: KeyTable?
+    /// An index of this object's keys when it has many members (see `MemberIndex`).
+    let index: MemberIndex?
     /// No transformer can apply to a scalar here, so the fast path may read it directly.
     let plainScalars: Bool
     /// Keys between the path's stack and this object, for containers made by a
@@ -28,18 +30,35 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         frame = session.frames.count - 1
         let info = frame >= 0 ? session.frames[frame].info : nil
         keys = session.keyTable(for: Key.self, info: info)
+        let document = decoder.document
+        index = document.nodes[object].b > MemberIndex.threshold ? MemberIndex(document: document, object: object) : nil
         plainScalars = !session.hasTypeTransformers && (info?.valueRules.isEmpty ?? true)
     }
 
-    var codingPath: [any CodingKey] { withPrefix { decoder.session.codingPath(depth: depth) } }
+    var codingPath: [any CodingKey] {
+        decoder.session.codingPath(depth: depth - prefix.count) + prefix.map { $0.codingKey as any CodingKey }
+    }
 
-    /// Runs `body` with this container's path on the session's stack.
-    @inline(__always)
+    /// Runs `body` with this container's path on the session's stack. Only for
+    /// containers with a prefix: a closure that captures the container costs a copy.
     private func withPrefix<R>(_ body: () throws -> R) rethrows -> R {
-        if prefix.isEmpty { return try body() }
         decoder.session.path.append(contentsOf: prefix)
         defer { decoder.session.path.removeLast(prefix.count) }
         return try body()
+    }
+
+    @inline(__always)
+    private func property<T: Decodable>(_: T.Type, forKey key: Key) throws -> T {
+        let node = lookup(key)
+        if prefix.isEmpty { return try decoder.decodeProperty(T.self, at: node, slot: slot(key)) }
+        return try withPrefix { try decoder.decodeProperty(T.self, at: node, slot: slot(key)) }
+    }
+
+    @inline(__always)
+    private func optionalProperty<T: Decodable>(_: T.Type, forKey key: Key) throws -> T? {
+        let node = lookup(key)
+        if prefix.isEmpty { return try decoder.decodeOptionalProperty(T.self, at: node, slot: slot(key)) }
+        return try withPrefix { try decoder.decodeOptionalProperty(T.self, at: node, slot: slot(key)) }
     }
 
     /// The keys present in the object that `Key` can represent.
@@ -58,8 +77,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The value node for `key`, or nil when no candidate key is present.
     @inline(__always)
     func lookup(_ key: Key) -> Int? {
-        if let keys { return decoder.document.resolve(keys.candidates(for: key.stringValue), in: object) }
+        if let keys { return decoder.document.resolve(keys.candidates(for: key.stringValue), in: object, index: index) }
         var name = key.stringValue
+        if let index { return name.withUTF8 { index.lookup($0, in: decoder.document) } }
         return name.withUTF8 { decoder.document.member($0, in: object) }
     }
 
@@ -79,16 +99,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func decodeScalar<S: ScalarValue>(_: S.Type, forKey key: Key) throws -> S {
-        let node = lookup(key)
-        if plainScalars, let node, let value = S.read(decoder.document, node) { return value }
-        return try withPrefix { try decoder.decodeProperty(S.self, at: node, slot: slot(key)) }
+        if plainScalars, let node = lookup(key), let value = S.read(decoder.document, node) { return value }
+        return try property(S.self, forKey: key)
     }
 
     @inline(__always)
     private func decodeScalarIfPresent<S: ScalarValue>(_: S.Type, forKey key: Key) throws -> S? {
-        let node = lookup(key)
-        if plainScalars, let node, let value = S.read(decoder.document, node) { return value }
-        return try withPrefix { try decoder.decodeOptionalProperty(S.self, at: node, slot: slot(key)) }
+        if plainScalars, let node = lookup(key), let value = S.read(decoder.document, node) { return value }
+        return try optionalProperty(S.self, forKey: key)
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeScalar(type, forKey: key) }
@@ -107,7 +125,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeScalar(type, forKey: key) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try withPrefix { try decoder.decodeProperty(type, at: lookup(key), slot: slot(key)) }
+        try property(type, forKey: key)
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeScalarIfPresent(type, forKey: key) }
@@ -126,7 +144,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeScalarIfPresent(type, forKey: key) }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try withPrefix { try decoder.decodeOptionalProperty(type, at: lookup(key), slot: slot(key)) }
+        try optionalProperty(type, forKey: key)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {

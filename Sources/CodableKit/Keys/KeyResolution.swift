@@ -45,7 +45,7 @@ final class KeyTable {
 extension JSONDocument {
     /// The value for the first candidate that is present and not null in `object`;
     /// else the first that is present (null); else nil.
-    func resolve(_ candidates: [KeyCandidate], in object: Int) -> Int? {
+    func resolve(_ candidates: [KeyCandidate], in object: Int, index: MemberIndex? = nil) -> Int? {
         var firstNull: Int?
         for candidate in candidates {
             var found: Int?
@@ -53,7 +53,9 @@ extension JSONDocument {
                 found = value(atPath: components, from: object)
             }
             if found == nil {
-                found = candidate.key.withUnsafeBufferPointer { member($0, in: object) }
+                found = candidate.key.withUnsafeBufferPointer { key in
+                    index.map { $0.lookup(key, in: self) } ?? member(key, in: object)
+                }
             }
             guard let node = found else { continue }
             if nodes[node].kind != .null { return node }

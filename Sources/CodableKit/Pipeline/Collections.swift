@@ -36,21 +36,22 @@ extension DocumentDecoder {
             throw collectionProblem(at: node, expected: [Element].self)
         }
         // Scalars skip the per-element dispatch unless a transformer is registered for them.
-        if !session.hasTypeTransformers, let scalar = Element.self as? any ScalarValue.Type {
-            return try decodeScalarArray(scalar, at: node) as! [Element]
+        let route = session.route(Element.self)
+        if !session.hasTypeTransformers, case let .scalar(scalar) = route {
+            return try scalar.decodeArray(as: [Element].self, with: self, at: node)
         }
         let count = Int(document.nodes[node].b)
         var result: [Element] = []
         result.reserveCapacity(count)
         var element = node + 1
         for index in 0 ..< count {
-            if let value = try decodeElement(Element.self, at: element, key: .index(index)) { result.append(value) }
+            if let value = try decodeElement(Element.self, at: element, key: .index(index), route: route) { result.append(value) }
             element = document.next(after: element)
         }
         return result
     }
 
-    private func decodeScalarArray<S: ScalarValue>(_: S.Type, at node: Int) throws -> [S] {
+    func decodeScalarArray<S: ScalarValue>(_: S.Type, at node: Int) throws -> [S] {
         let count = Int(document.nodes[node].b)
         var result: [S] = []
         result.reserveCapacity(count)
@@ -58,7 +59,7 @@ extension DocumentDecoder {
         for index in 0 ..< count {
             if let value = S.read(document, element) {
                 result.append(value)
-            } else if let value = try decodeElement(S.self, at: element, key: .index(index)) {
+            } else if let value = try decodeElement(S.self, at: element, key: .index(index), route: .scalar(S.self)) {
                 result.append(value)
             }
             element = document.next(after: element)
@@ -73,13 +74,14 @@ extension DocumentDecoder {
             }
             throw collectionProblem(at: node, expected: [String: Value].self)
         }
+        let route = session.route(Value.self)
         var result: [String: Value] = [:]
         result.reserveCapacity(Int(document.nodes[node].b))
         var member = node + 1
         let end = Int(document.nodes[node].a)
         while member < end {
             let key = document.string(member)
-            if let value = try decodeElement(Value.self, at: member + 1, key: .key(key)) { result[key] = value }
+            if let value = try decodeElement(Value.self, at: member + 1, key: .key(key), route: route) { result[key] = value }
             member = document.next(after: member + 1)
         }
         return result
@@ -87,11 +89,11 @@ extension DocumentDecoder {
 
     /// The recovery point of an element: the value, or nil when it is dropped (recorded).
     /// Strict mode throws instead, with the element's path.
-    private func decodeElement<Element: Decodable>(_: Element.Type, at node: Int, key: PathComponent) throws -> Element? {
+    private func decodeElement<Element: Decodable>(_: Element.Type, at node: Int, key: PathComponent, route: Route) throws -> Element? {
         session.path.append(key)
         defer { session.path.removeLast() }
         do {
-            return try decodeValue(Element.self, at: node, slot: nil)
+            return try decodeValue(Element.self, at: node, slot: nil, route: route)
         } catch {
             if session.strict {
                 if let problem = error as? DecodingProblem { throw problem.decodingError(path: codingPath) }

@@ -37,7 +37,7 @@ extension DocumentDecoder {
         let depth = session.path.count
         if kind == .null { throw session.error(.null, expected: S.self, depth: depth) }
         if let value = S.convert(document, node) {
-            try session.convert(from: document.kindName(of: node), to: typeName(S.self), expected: S.self, depth: depth)
+            try session.convert(from: document.kindName(of: node), to: session.typeName(S.self), expected: S.self, depth: depth)
             return value
         }
         let found = document.summary(of: node)

@@ -11,8 +11,9 @@
 extension DocumentDecoder {
     /// A non-optional property.
     func decodeProperty<T: Decodable>(_: T.Type, at node: Int?, slot: Slot) throws -> T {
-        if let wrapper = T.self as? any SlotDecodable.Type {
-            return try wrapper.decode(with: self, at: node, slot: slot) as! T
+        let route = session.route(T.self)
+        if case let .wrapper(wrapper) = route {
+            return try wrapper.decode(as: T.self, with: self, at: node, slot: slot)
         }
         guard let node else {
             return try recover(T.self, from: DecodingProblem(reason: .missing, expected: T.self), at: nil, slot: slot)
@@ -20,7 +21,7 @@ extension DocumentDecoder {
         do {
             session.path.append(.key(slot.name))
             defer { session.path.removeLast() }
-            return try decodeValue(T.self, at: node, slot: slot)
+            return try decodeValue(T.self, at: node, slot: slot, route: route)
         } catch {
             return try recover(T.self, from: error, at: node, slot: slot)
         }
@@ -37,47 +38,59 @@ extension DocumentDecoder {
         do {
             session.path.append(.key(slot.name))
             defer { session.path.removeLast() }
-            return try decodeValue(T.self, at: node, slot: slot)
+            return try decodeValue(T.self, at: node, slot: slot, route: session.route(T.self))
         } catch {
             return try recover(T?.self, from: error, at: node, slot: slot)
         }
     }
 
     /// The pipeline for a value that is present (possibly null). `slot` is the
-    /// property it is for, when it is for one.
-    func decodeValue<T: Decodable>(_: T.Type, at node: Int, slot: Slot?) throws -> T {
+    /// property it is for, when it is for one; `route` is `session.route(T.self)`.
+    func decodeValue<T: Decodable>(_: T.Type, at node: Int, slot: Slot?, route: Route) throws -> T {
         if let slot, let transformer = session.valueRule(for: slot) {
             return try transform(T.self, at: node, with: transformer)
         }
         if session.hasTypeTransformers, let transformer = session.typeTransformers[ObjectIdentifier(T.self)] {
             return try transform(T.self, at: node, with: transformer)
         }
-        if let kernelType = T.self as? any KernelDecodable.Type {
-            return try kernelType.decode(with: self, at: node) as! T
+        switch route {
+        case let .scalar(scalar):
+            return try scalar.decode(as: T.self, with: self, at: node)
+        case let .kernel(kernel):
+            return try kernel.decode(as: T.self, with: self, at: node)
+        case let .model(model, info):
+            return try model.decode(as: T.self, with: self, at: node, slot: slot, info: info)
+        case .wrapper, .plain:  // a wrapper outside a property (an element, say) decodes as itself
+            if document.nodes[node].kind == .null {
+                throw session.error(.null, expected: T.self, depth: session.path.count)
+            }
+            session.pushFrame(T.self, model: nil, info: nil)
+            defer { session.popFrame() }
+            return try decodeNested(T.self, at: node)
         }
-        if document.nodes[node].kind == .null {
-            throw session.error(.null, expected: T.self, depth: session.path.count)
-        }
-        if let model = T.self as? any DecodableModel.Type {
-            return try decodeModel(model, at: node, slot: slot) as! T
-        }
-        session.pushFrame(T.self, model: nil)
-        defer { session.popFrame() }
-        return try decodeNested(T.self, at: node)
+    }
+
+    /// `decodeValue` for a caller that has not looked up the route.
+    @inline(__always)
+    func decodeValue<T: Decodable>(_: T.Type, at node: Int, slot: Slot?) throws -> T {
+        try decodeValue(T.self, at: node, slot: slot, route: session.route(T.self))
     }
 
     /// A model: its own `init(from:)`, with this decoder, then `didFinishMapping()`.
-    private func decodeModel<M: DecodableModel>(_: M.Type, at node: Int, slot: Slot?) throws -> M {
+    func decodeModel<M: DecodableModel>(_: M.Type, at node: Int, slot: Slot?, info: ModelInfo) throws -> M {
         guard document.nodes[node].kind == .object else {
+            if document.nodes[node].kind == .null {
+                throw session.error(.null, expected: M.self, depth: session.path.count)
+            }
             if let nested = try jsonInString(at: node, expecting: .object) {
-                return try nested.decodeModel(M.self, at: 0, slot: slot)
+                return try nested.decodeModel(M.self, at: 0, slot: slot, info: info)
             }
             throw session.error(.mismatch(found: document.summary(of: node)), expected: M.self, depth: session.path.count)
         }
-        if let slot, session.pendingBase == nil {
+        if let slot, session.pendingBase == nil, session.isUpdating(frame: slot.frame) {
             session.pendingBase = session.baseForNestedModel(property: slot.name, frame: slot.frame) as? M
         }
-        session.pushFrame(M.self, model: M.self)
+        session.pushFrame(M.self, model: M.self, info: info)
         defer { session.popFrame() }
         var value = try decodeNested(M.self, at: node)
         value.didFinishMapping()
@@ -108,7 +121,7 @@ extension DocumentDecoder {
             throw problem
         }
         if case .missing = problem.reason, session.isUpdating(frame: slot.frame) { return value }
-        session.record(problem.issueKind(), depth: slot.depth, key: key, owner: session.owner(of: slot.frame))
+        session.record(problem.issueKind(typeName: session.typeName), depth: slot.depth, key: key, owner: session.owner(of: slot.frame))
         return value
     }
 
@@ -123,7 +136,7 @@ extension DocumentDecoder {
                 ?? DecodingProblem(reason: .mismatch(found: document.summary(of: node)), expected: T.self)
             if session.strict { throw problem.decodingError(path: []) }
             guard let value = emptyValue(T.self) else { throw problem.decodingError(path: []) }
-            session.record(problem.issueKind(), depth: 0, key: nil, owner: T.self)
+            session.record(problem.issueKind(typeName: session.typeName), depth: 0, key: nil, owner: T.self)
             return value
         }
     }

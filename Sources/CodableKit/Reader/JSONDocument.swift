@@ -77,9 +77,8 @@ package struct JSONDocument: Sendable {
     @inline(__always) package func stringEquals(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         let node = nodes[index]
         guard Int(node.b) == key.count else { return false }
-        if key.isEmpty { return true }
         return bytes.withUnsafeBufferPointer { all in
-            memcmp(all.baseAddress! + Int(node.a), key.baseAddress!, key.count) == 0
+            bytesEqual(all.baseAddress! + Int(node.a), key.baseAddress, key.count)
         }
     }
 
@@ -111,6 +110,24 @@ package struct JSONDocument: Sendable {
         for _ in 0 ..< position { index = next(after: index) }
         return index
     }
+}
+
+/// Byte equality of two short ranges, eight bytes at a time (keys are short: a call
+/// to `memcmp` costs more than the comparison itself).
+@inline(__always)
+func bytesEqual(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
+    guard count > 0, let rhs else { return true }
+    var offset = 0
+    while offset + 8 <= count {
+        if UnsafeRawPointer(lhs + offset).loadUnaligned(as: UInt64.self)
+            != UnsafeRawPointer(rhs + offset).loadUnaligned(as: UInt64.self) { return false }
+        offset += 8
+    }
+    while offset < count {
+        if lhs[offset] != rhs[offset] { return false }
+        offset += 1
+    }
+    return true
 }
 
 #if canImport(Glibc)

@@ -17,7 +17,7 @@ struct DecodingProblem: Error {
     var reason: Reason
     var expected: Any.Type
 
-    func issueKind() -> DecodingIssue.Kind {
+    func issueKind(typeName: (Any.Type) -> String) -> DecodingIssue.Kind {
         switch reason {
         case .missing: .keyNotFound
         case .null: .valueWasNull
@@ -68,7 +68,7 @@ extension DecodingSession {
     /// Records a repair of `problem` at the path of depth `depth` plus `key`, made in `owner`.
     func record(_ kind: DecodingIssue.Kind, depth: Int, key: PathComponent?, owner: Any.Type?) {
         issues.append(DecodingIssue(path: pathText(depth: depth, appending: key), kind: kind,
-                                    modelType: owner.map(typeName) ?? "(root)"))
+                                    modelType: owner.map { typeName($0) } ?? "(root)"))
     }
 
     /// A value converted to the type asked for: recorded in tolerant mode, an error in strict mode.

@@ -85,6 +85,21 @@ struct Counting: KeyStrategy {
         #expect(try Tagged.decode(from: #"{"zip": "first", "zip": "last"}"#).zip == "last")
     }
 
+    /// Objects with many members are looked up through a hash index: same answers,
+    /// duplicates included (the last wins), escaped keys included.
+    @Test func wideObjectsResolveLikeSmallOnes() throws {
+        struct Wide: Decodable {
+            var k0: Int, k1: Int, k2: Int, k3: Int, k4: Int, k5: Int, k6: Int, k7: Int, k8: Int, k9: Int, missing: Int?
+        }
+        var members = (0 ..< 10).map { #""k\#($0)": \#($0)"# } + (0 ..< 30).map { #""other\#($0)": 0"# }
+        members.append(#""k3": 33"#)        // a duplicate: the last one wins
+        members.append(#""k\u0035": 55"#)   // "k5", escaped, and a duplicate too
+        let wide = try ModelDecoder().decode(Wide.self, from: Data(("{" + members.joined(separator: ",") + "}").utf8))
+        let values: [Int] = [wide.k0, wide.k1, wide.k2, wide.k3, wide.k4, wide.k5, wide.k6, wide.k7, wide.k8, wide.k9]
+        #expect(values == [0, 1, 2, 33, 4, 55, 6, 7, 8, 9])
+        #expect(wide.missing == nil)
+    }
+
     @Test func designatedPath() throws {
         let json = #"{"data": {"users": [{"name": "a"}, {"name": "b"}]}}"#
         #expect(try Tagged.decode(from: json, designatedPath: "data.users.1").name == "b")

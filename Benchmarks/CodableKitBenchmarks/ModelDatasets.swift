@@ -1,0 +1,64 @@
+import CodableKitTestSupport
+import Foundation
+
+/// Generated payloads for the model benchmarks (seeded; no downloads).
+enum ModelDatasets {
+    /// Airports; `dirty` puts about 10% of fields in the wrong type, missing or null.
+    static func airports(count: Int, dirty: Bool = false) -> [UInt8] {
+        var random = SeededGenerator(seed: dirty ? 11 : 10)
+        func field(_ key: String, _ value: String) -> String? {
+            guard dirty, Int.random(in: 0 ..< 10, using: &random) == 0 else { return #""\#(key)":\#(value)"# }
+            switch Int.random(in: 0 ..< 3, using: &random) {
+            case 0: return nil                                  // missing
+            case 1: return #""\#(key)":null"#                   // null
+            default:  // the wrong type: a string becomes an object, an array a string, a number a numeric string
+                let wrong = value.hasPrefix("\"") ? "{}" : value.hasPrefix("[") ? #""n/a""# : #""\#(value)""#
+                return #""\#(key)":\#(wrong)"#
+            }
+        }
+        var objects: [String] = []
+        for index in 0 ..< count {
+            let name = Datasets.word(&random).capitalized + " " + ["International", "Regional", "Airfield"][index % 3]
+            let code = String((0 ..< 3).map { _ in Character(Unicode.Scalar(UInt8.random(in: 65 ... 90, using: &random))) })
+            let latitude = String(format: "%.6f", Double.random(in: -90 ... 90, using: &random))
+            let longitude = String(format: "%.6f", Double.random(in: -180 ... 180, using: &random))
+            var runways: [String] = []
+            for _ in 0 ..< Int.random(in: 1 ... 4, using: &random) {
+                let heading = Int.random(in: 1 ... 36, using: &random)
+                let runway = [field("direction", #""\#(heading)/\#((heading + 17) % 36 + 1)""#),
+                              field("distance", String(Int.random(in: 800 ... 4500, using: &random))),
+                              field("surface", ["\"asphalt\"", "\"concrete\"", "\"grass\""][Int.random(in: 0 ..< 3, using: &random)])]
+                runways.append("{" + joinFields(runway) + "}")
+            }
+            let fields = [field("name", #""\#(name)""#), field("iata", #""\#(code)""#), field("icao", #""K\#(code)""#),
+                          field("coordinates", "[\(longitude),\(latitude)]"), field("runways", "[" + runways.joined(separator: ",") + "]")]
+            objects.append("{" + joinFields(fields) + "}")
+        }
+        return Array(("[" + objects.joined(separator: ",") + "]").utf8)
+    }
+
+    private static func joinFields(_ fields: [String?]) -> String {
+        fields.compactMap { $0 }.joined(separator: ",")
+    }
+
+    /// A province/city/district tree of `{code, name, children}`.
+    static func areaTree() -> [UInt8] {
+        Datasets.tree(provinces: 34, cities: 10, districts: 9).bytes
+    }
+
+    /// Objects with 40 properties of mixed types.
+    static func wide(count: Int) -> [UInt8] {
+        var random = SeededGenerator(seed: 12)
+        var objects: [String] = []
+        for _ in 0 ..< count {
+            var fields: [String] = []
+            for i in 0 ..< 10 { fields.append(#""i\#(i)":\#(Int.random(in: -100_000 ... 100_000, using: &random))"#) }
+            for i in 0 ..< 10 { fields.append(#""s\#(i)":"\#(Datasets.word(&random))""#) }
+            for i in 0 ..< 10 { fields.append(#""d\#(i)":\#(String(format: "%.4f", Double.random(in: -1000 ... 1000, using: &random)))"#) }
+            for i in 0 ..< 5 { fields.append(#""b\#(i)":\#(Bool.random(using: &random))"#) }
+            for i in 0 ..< 5 where Bool.random(using: &random) { fields.append(#""o\#(i)":"\#(Datasets.word(&random))""#) }
+            objects.append("{" + fields.joined(separator: ",") + "}")
+        }
+        return Array(("[" + objects.joined(separator: ",") + "]").utf8)
+    }
+}

@@ -1,0 +1,33 @@
+import CodableKit
+
+// The same types serve both decoders: `Codable` for JSONDecoder (its synthesized
+// init(from:) is the one CodableKit runs too) and `DecodableModel` for CodableKit.
+
+struct Airport: Codable, DecodableModel {
+    var name = ""
+    var iata = ""
+    var icao = ""
+    var coordinates: [Double] = []
+    var runways: [Runway] = []
+}
+
+struct Runway: Codable, DecodableModel {
+    var direction = ""
+    var distance = 0
+    var surface = ""
+}
+
+struct Area: Codable, DecodableModel {
+    var code = ""
+    var name = ""
+    var children: [Area] = []
+}
+
+/// 40 properties of mixed types.
+struct Wide: Codable, DecodableModel {
+    var i0 = 0, i1 = 0, i2 = 0, i3 = 0, i4 = 0, i5 = 0, i6 = 0, i7 = 0, i8 = 0, i9 = 0
+    var s0 = "", s1 = "", s2 = "", s3 = "", s4 = "", s5 = "", s6 = "", s7 = "", s8 = "", s9 = ""
+    var d0 = 0.0, d1 = 0.0, d2 = 0.0, d3 = 0.0, d4 = 0.0, d5 = 0.0, d6 = 0.0, d7 = 0.0, d8 = 0.0, d9 = 0.0
+    var b0 = false, b1 = false, b2 = false, b3 = false, b4 = false
+    var o0: String?, o1: String?, o2: String?, o3: String?, o4: String?
+}

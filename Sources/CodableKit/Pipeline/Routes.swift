@@ -1,0 +1,72 @@
+/// How the pipeline decodes a type, decided once per type per decode (the
+/// runtime's conformance checks and casts cost more than the decoding they select).
+enum Route {
+    /// `@IgnoredKey`, `@Flat`: decided from the property, not only its value.
+    case wrapper(any SlotDecodable.Type)
+    /// `Int`, `String`, `Double`, `Bool`…: read directly, converted if need be.
+    case scalar(any ScalarValue.Type)
+    /// Collections, `Optional`, `JSONValue`, `URL`, `Decimal`, `@AnyValue`.
+    case kernel(any KernelDecodable.Type)
+    /// A `DecodableModel`, with its rules.
+    case model(any DecodableModel.Type, ModelInfo)
+    /// Any other `Decodable`: its own `init(from:)`.
+    case plain
+
+    init(_ type: Any.Type) {
+        if let wrapper = type as? any SlotDecodable.Type {
+            self = .wrapper(wrapper)
+        } else if let scalar = type as? any ScalarValue.Type {
+            self = .scalar(scalar)
+        } else if let kernel = type as? any KernelDecodable.Type {
+            self = .kernel(kernel)
+        } else if let model = type as? any DecodableModel.Type {
+            self = .model(model, ModelInfo.of(model))
+        } else {
+            self = .plain
+        }
+    }
+}
+
+extension DecodingSession {
+    @inline(__always)
+    func route<T>(_: T.Type) -> Route {
+        let id = ObjectIdentifier(T.self)
+        if let route = routes[id] { return route }
+        let route = Route(T.self)
+        routes[id] = route
+        return route
+    }
+}
+
+// Calls through an opened metatype return `Self`, which is the `T` the caller
+// asked for (the route was made from `T`); the bit cast states that without a
+// dynamic cast.
+
+extension KernelDecodable {
+    @inline(__always)
+    static func decode<T>(as _: T.Type, with decoder: DocumentDecoder, at node: Int) throws -> T {
+        unsafeBitCast(try decode(with: decoder, at: node), to: T.self)
+    }
+}
+
+extension ScalarValue {
+    /// An array of this scalar type, returned as `T` (which is `[Self]`).
+    @inline(__always)
+    static func decodeArray<T>(as _: T.Type, with decoder: DocumentDecoder, at node: Int) throws -> T {
+        unsafeBitCast(try decoder.decodeScalarArray(Self.self, at: node), to: T.self)
+    }
+}
+
+extension SlotDecodable {
+    @inline(__always)
+    static func decode<T>(as _: T.Type, with decoder: DocumentDecoder, at node: Int?, slot: Slot) throws -> T {
+        unsafeBitCast(try decode(with: decoder, at: node, slot: slot), to: T.self)
+    }
+}
+
+extension DecodableModel {
+    @inline(__always)
+    static func decode<T>(as _: T.Type, with decoder: DocumentDecoder, at node: Int, slot: Slot?, info: ModelInfo) throws -> T {
+        unsafeBitCast(try decoder.decodeModel(Self.self, at: node, slot: slot, info: info), to: T.self)
+    }
+}
