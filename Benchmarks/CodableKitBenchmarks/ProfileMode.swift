@@ -1,17 +1,20 @@
 import CodableKit
 import Foundation
 
-/// `CodableKitBenchmarks profile <dataset> [seconds]`: decodes one dataset with
-/// CodableKit only, in a loop, for a profiler (`perf record`, `valgrind --tool=callgrind`).
-/// Datasets: airports, airports-dirty, tree, wide.
-func profile(_ name: String, seconds: Double) {
+/// `CodableKitBenchmarks profile <dataset>[:count] [seconds]`: decodes one dataset
+/// with CodableKit only, in a loop, for a profiler (`perf record`, `valgrind
+/// --tool=callgrind`). Datasets: airports, airports-dirty (count 1000 unless given), tree, wide.
+func profile(_ argument: String, seconds: Double) {
+    let parts = argument.split(separator: ":")
+    let name = String(parts[0])
+    let count = parts.count > 1 ? Int(parts[1]) ?? 1_000 : 1_000
     let work: () -> Void
     switch name {
     case "airports":
-        let data = Data(ModelDatasets.airports(count: 1_000))
+        let data = Data(ModelDatasets.airports(count: count))
         work = { _ = [Airport].deserialize(from: data)! }
     case "airports-dirty":
-        let data = Data(ModelDatasets.airports(count: 1_000, dirty: true))
+        let data = Data(ModelDatasets.airports(count: count, dirty: true))
         work = { _ = [Airport].deserialize(from: data)! }
     case "tree":
         let data = Data(ModelDatasets.areaTree())

@@ -10,19 +10,31 @@ final class DecodingSession {
 
     /// The coding path, as a stack: pushing a key is an append, and the path is
     /// only turned into text or `[CodingKey]` when something is reported.
-    var path: [PathComponent] = []
+    var path: [PathComponent] {
+        unsafeAddress { UnsafePointer(pathStorage.pointer) }
+        unsafeMutableAddress { pathStorage.pointer }
+    }
     /// The models (and other keyed types) being decoded, innermost last.
-    var frames: [ModelFrame] = []
+    var frames: [ModelFrame] {
+        unsafeAddress { UnsafePointer(frameStorage.pointer) }
+        unsafeMutableAddress { frameStorage.pointer }
+    }
     var issues: [DecodingIssue] = []
     /// Set just before a model is decoded in update mode: the value it starts from.
     var pendingBase: Any?
 
-    /// Per model type: where its properties are (see `InitialValues.swift`).
-    var fieldLayouts: [ObjectIdentifier: FieldLayout] = [:]
+    private let pathStorage = UncheckedStorage([PathComponent]())
+    private let frameStorage = UncheckedStorage([ModelFrame]())
+    let recentRouteStorage = UncheckedStorage([(id: ObjectIdentifier, route: Route)]())
+
+    /// Per model type: one `init()` value for this decode (see `InitialValues.swift`).
+    var referenceSources: [ObjectIdentifier: FallbackSource] = [:]
     /// Type names for reports (`String(describing:)` demangles, so once per type).
     private var typeNames: [ObjectIdentifier: String] = [:]
+    private static let sharedTypeNames = Locked([ObjectIdentifier: String]())
 
-    /// How each type is decoded (see `Route`).
+    /// How each type is decoded (see `Route`), with the most recent ones first in
+    /// line: a model's few property types alternate, and a hash per lookup showed.
     var routes: [ObjectIdentifier: Route] = [:]
 
     private var keyTables: [ObjectIdentifier: KeyTable] = [:]
@@ -35,6 +47,12 @@ final class DecodingSession {
         for transformer in options.transformers { transformers[transformer.objectType] = transformer }
         typeTransformers = transformers
         hasTypeTransformers = !transformers.isEmpty
+    }
+
+    deinit {
+        pathStorage.free()
+        frameStorage.free()
+        recentRouteStorage.free()
     }
 
     // MARK: Per-type caches
@@ -55,7 +73,8 @@ final class DecodingSession {
     func pushFrame(_ type: Any.Type, model: (any DecodableModel.Type)?, info: ModelInfo?) {
         let base = pendingBase
         pendingBase = nil
-        frames.append(ModelFrame(type: type, model: model, info: info, isUpdate: base != nil, base: base))
+        frames.append(ModelFrame(type: type, model: model, info: info, isUpdate: base != nil,
+                                 fallback: base.map(FallbackSource.init)))
     }
 
     func popFrame() {
@@ -65,7 +84,12 @@ final class DecodingSession {
     func typeName(_ type: Any.Type) -> String {
         let id = ObjectIdentifier(type)
         if let name = typeNames[id] { return name }
-        let name = CodableKit.typeName(type)
+        let name = Self.sharedTypeNames.withLock { names in
+            if let name = names[id] { return name }
+            let name = CodableKit.typeName(type)
+            names[id] = name
+            return name
+        }
         typeNames[id] = name
         return name
     }
@@ -79,15 +103,18 @@ final class DecodingSession {
     }
 
     func pathText(depth: Int, appending key: PathComponent? = nil) -> String {
-        var text = ""
-        for component in path[..<depth] { component.append(to: &text) }
-        key?.append(to: &text)
-        return text
+        PathComponent.text(pathComponents(depth: depth, appending: key))
+    }
+
+    func pathComponents(depth: Int, appending key: PathComponent? = nil) -> [PathComponent] {
+        var components = Array(path[..<depth])
+        if let key { components.append(key) }
+        return components
     }
 }
 
 /// One step of a coding path.
-enum PathComponent {
+enum PathComponent: Sendable {
     case key(String)
     case index(Int)
 
@@ -99,6 +126,12 @@ enum PathComponent {
     }
 
     /// `a.b[0].c`: keys joined by dots, indices in brackets.
+    static func text(_ components: [PathComponent]) -> String {
+        var text = ""
+        for component in components { component.append(to: &text) }
+        return text
+    }
+
     func append(to text: inout String) {
         switch self {
         case let .key(key):
@@ -119,8 +152,9 @@ struct ModelFrame {
     /// Update mode: decoding into an existing value, so absent keys are expected, not repairs.
     let isUpdate: Bool
     /// The value whose properties are the initial values: set in update mode,
-    /// otherwise made from `init()` the first time a fallback needs it.
-    var base: Any?
-    /// The base's mirror, made the first time a fallback needs it.
-    var mirror: Mirror?
+    /// otherwise made from `init()` the first time a fallback needs it; with its
+    /// mirror. Out of line: frames are pushed per object, fallbacks are rare.
+    var fallback: FallbackSource?
 }
+
+

@@ -8,7 +8,11 @@ final class DocumentDecoder: Decoder {
     let document: JSONDocument
     let session: DecodingSession
     /// The value the next `container`/`singleValueContainer` call reads.
-    var node: Int
+    var node: Int {
+        unsafeAddress { UnsafePointer(nodeStorage.pointer) }
+        unsafeMutableAddress { nodeStorage.pointer }
+    }
+    private let nodeStorage: UncheckedStorage<Int>
     /// Keys between the session's path and `node`: set only for decoders made for
     /// hand-written `init(from:)` (nested containers, `superDecoder`).
     var prefix: [PathComponent] = []
@@ -16,7 +20,11 @@ final class DocumentDecoder: Decoder {
     init(document: JSONDocument, session: DecodingSession, node: Int) {
         self.document = document
         self.session = session
-        self.node = node
+        nodeStorage = UncheckedStorage(node)
+    }
+
+    deinit {
+        nodeStorage.free()
     }
 
     var codingPath: [any CodingKey] {

@@ -12,28 +12,43 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let depth: Int
     /// This object's frame in the session (the model it belongs to), or -1.
     let frame: Int
-    let keys: KeyTable?
-    /// An index of this object's keys when it has many members (see `MemberIndex`).
-    let index: MemberIndex?
     /// No transformer can apply to a scalar here, so the fast path may read it directly.
     let plainScalars: Bool
-    /// Keys between the path's stack and this object, for containers made by a
-    /// hand-written `init(from:)` (`nestedContainer`, `superDecoder`); usually empty.
-    let prefix: [PathComponent]
+    /// What only some objects need, kept out of line so that the common container
+    /// holds one reference (it is copied into its box, retaining each one).
+    private let extras: Extras?
+
+    final class Extras {
+        let keys: KeyTable?
+        /// An index of the object's keys when it has many members (see `MemberIndex`).
+        let index: MemberIndex?
+        /// Keys between the session's path and this object, for containers made by a
+        /// hand-written `init(from:)` (`nestedContainer`, `superDecoder`).
+        let prefix: [PathComponent]
+
+        init(keys: KeyTable?, index: MemberIndex?, prefix: [PathComponent]) {
+            self.keys = keys
+            self.index = index
+            self.prefix = prefix
+        }
+    }
 
     init(decoder: DocumentDecoder, object: Int) {
         self.decoder = decoder
         self.object = object
         let session = decoder.session
-        prefix = decoder.prefix
+        let prefix = decoder.prefix
         depth = session.path.count + prefix.count
         frame = session.frames.count - 1
         let info = frame >= 0 ? session.frames[frame].info : nil
-        keys = session.keyTable(for: Key.self, info: info)
+        let keys = session.keyTable(for: Key.self, info: info)
         let document = decoder.document
-        index = document.nodes[object].b > MemberIndex.threshold ? MemberIndex(document: document, object: object) : nil
+        let index = document.nodes[object].b > MemberIndex.threshold ? MemberIndex(document: document, object: object) : nil
+        extras = keys == nil && index == nil && prefix.isEmpty ? nil : Extras(keys: keys, index: index, prefix: prefix)
         plainScalars = !session.hasTypeTransformers && (info?.valueRules.isEmpty ?? true)
     }
+
+    private var prefix: [PathComponent] { extras?.prefix ?? [] }
 
     var codingPath: [any CodingKey] {
         decoder.session.codingPath(depth: depth - prefix.count) + prefix.map { $0.codingKey as any CodingKey }
@@ -50,14 +65,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     private func property<T: Decodable>(_: T.Type, forKey key: Key) throws -> T {
         let node = lookup(key)
-        if prefix.isEmpty { return try decoder.decodeProperty(T.self, at: node, slot: slot(key)) }
+        if extras == nil || prefix.isEmpty { return try decoder.decodeProperty(T.self, at: node, slot: slot(key)) }
         return try withPrefix { try decoder.decodeProperty(T.self, at: node, slot: slot(key)) }
     }
 
     @inline(__always)
     private func optionalProperty<T: Decodable>(_: T.Type, forKey key: Key) throws -> T? {
         let node = lookup(key)
-        if prefix.isEmpty { return try decoder.decodeOptionalProperty(T.self, at: node, slot: slot(key)) }
+        if extras == nil || prefix.isEmpty { return try decoder.decodeOptionalProperty(T.self, at: node, slot: slot(key)) }
         return try withPrefix { try decoder.decodeOptionalProperty(T.self, at: node, slot: slot(key)) }
     }
 
@@ -77,9 +92,12 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The value node for `key`, or nil when no candidate key is present.
     @inline(__always)
     func lookup(_ key: Key) -> Int? {
-        if let keys { return decoder.document.resolve(keys.candidates(for: key.stringValue), in: object, index: index) }
         var name = key.stringValue
-        if let index { return name.withUTF8 { index.lookup($0, in: decoder.document) } }
+        guard let extras else { return name.withUTF8 { decoder.document.member($0, in: object) } }
+        if let keys = extras.keys {
+            return decoder.document.resolve(keys.candidates(for: name), in: object, index: extras.index)
+        }
+        if let index = extras.index { return name.withUTF8 { index.lookup($0, in: decoder.document) } }
         return name.withUTF8 { decoder.document.member($0, in: object) }
     }
 

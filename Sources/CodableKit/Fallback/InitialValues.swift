@@ -1,34 +1,27 @@
 /// The initial value of a property: what the model's `init()` gives it, or in
 /// update mode, what the model being updated holds.
 ///
-/// `init()` runs only once a fallback is needed. The first time a model type
-/// needs one in a decode, `init()` runs twice to learn the type's layout: a
-/// property that is equal in both (a constant such as `18` or `[]`) is shared by
-/// every object of that decode. A property that differs (`UUID()`, `Date()`), is
-/// not `Hashable`, or holds a class instance is taken from a fresh `init()` of
-/// each object that needs it, the first time that object does. In update mode the
-/// model being updated is the source.
+/// `init()` runs only once a fallback is needed, and reflection is kept off the
+/// per-object path:
+/// - a model's *shape* (where each stored property sits, and which properties
+///   differ between two `init()` values, such as `UUID()` or `Date()`, or are not
+///   `Hashable`, or hold references) is learned once per process;
+/// - the other properties' initial values come from one `init()` per model type
+///   and decode call, read one property at a time when first needed, so a default
+///   that reads app state is read afresh for each decode;
+/// - properties that differ come from a fresh `init()` of each object that needs
+///   one, the first time it does; in update mode, from the model being updated.
 extension DecodingSession {
     /// The initial value of `property` in frame `frame`, if the frame is a model
     /// that has one of type `T`.
     func initialValue<T>(_: T.Type, property: String, frame: Int) -> T? {
-        guard frame >= 0, frame < frames.count, let model = frames[frame].model else { return nil }
-        let layout = fieldLayout(of: model)
-        // A property wrapper's storage is named with a leading underscore.
-        let name = layout.positions[property] != nil ? property : "_" + property
-        guard let position = layout.positions[name] else { return nil }
-        if !frames[frame].isUpdate, let constant = layout.constants[name] { return constant as? T }
-        if frames[frame].base == nil { frames[frame].base = model.init() }
-        let base = frames[frame].base!
-        if frames[frame].mirror == nil { frames[frame].mirror = Mirror(reflecting: base) }
-        var mirror = frames[frame].mirror!
-        for _ in 0 ..< position.level {
-            guard let superclass = mirror.superclassMirror else { return nil }
-            mirror = superclass
+        guard frame >= 0, frame < frames.count, let model = frames[frame].model,
+              let field = ModelShape.of(model).field(property) else { return nil }
+        if frames[frame].isUpdate || field.varies {
+            if frames[frame].fallback == nil { frames[frame].fallback = FallbackSource(base: model.init()) }
+            return frames[frame].fallback!.value(of: field) as? T
         }
-        let children = mirror.children
-        guard position.offset < children.count else { return nil }
-        return children[children.index(children.startIndex, offsetBy: position.offset)].value as? T
+        return referenceValues(of: model).value(of: field) as? T
     }
 
     /// The value a nested model starts from in update mode: the current value of
@@ -43,8 +36,8 @@ extension DecodingSession {
     func initialIsNil(_ property: String, frame: Int) -> Bool {
         guard frame >= 0, frame < frames.count, let model = frames[frame].model else { return true }
         if frames[frame].isUpdate { return false }
-        let layout = fieldLayout(of: model)
-        return layout.nilProperties.contains(property) || layout.nilProperties.contains("_" + property)
+        guard let field = ModelShape.of(model).field(property), !field.varies else { return false }
+        return isNone(referenceValues(of: model).value(of: field))
     }
 
     /// Whether the current frame decodes in update mode (absent keys are expected, not repairs).
@@ -52,47 +45,103 @@ extension DecodingSession {
         frame >= 0 && frame < frames.count && frames[frame].isUpdate
     }
 
-    private func fieldLayout(of model: any DecodableModel.Type) -> FieldLayout {
+    /// One `init()` of `model` for this decode, whose properties are read on demand.
+    private func referenceValues(of model: any DecodableModel.Type) -> FallbackSource {
         let id = ObjectIdentifier(model)
-        if let layout = fieldLayouts[id] { return layout }
-        let layout = FieldLayout(of: model.init(), and: model.init())
-        fieldLayouts[id] = layout
-        return layout
+        if let source = referenceSources[id] { return source }
+        let source = FallbackSource(base: model.init())
+        referenceSources[id] = source
+        return source
     }
 }
 
-/// Where each stored property of a model sits in its mirror, which initial
-/// values are constants, and which are nil — learned from two `init()` values.
-struct FieldLayout {
-    /// By property name: how many superclass mirrors up, and the child's offset there.
-    var positions: [String: (level: Int, offset: Int)] = [:]
-    /// Initial values equal in both `init()` values and free of references.
-    var constants: [String: Any] = [:]
-    var nilProperties: Set<String> = []
+/// A value whose stored properties are read one at a time, each at most once.
+final class FallbackSource {
+    let base: Any
+    private lazy var mirror = Mirror(reflecting: base)
+    private var values: [Int: Any] = [:]
 
-    init(of first: Any, and second: Any) {
-        var mirrors: (Mirror, Mirror)? = (Mirror(reflecting: first), Mirror(reflecting: second))
+    init(base: Any) {
+        self.base = base
+    }
+
+    func value(of field: ModelShape.Field) -> Any? {
+        let key = field.level << 32 | field.offset
+        if let value = values[key] { return value }
+        var mirror = mirror
+        for _ in 0 ..< field.level {
+            guard let superclass = mirror.superclassMirror else { return nil }
+            mirror = superclass
+        }
+        let children = mirror.children
+        guard field.offset < children.count else { return nil }
+        let value = children[children.index(children.startIndex, offsetBy: field.offset)].value
+        values[key] = value
+        return value
+    }
+}
+
+/// Where each stored property of a model sits in its mirror, and which ones
+/// vary between `init()` values. Learned once per type, from two `init()` values.
+final class ModelShape: Sendable {
+    struct Field: Sendable {
+        /// How many superclass mirrors up, and the child's offset there.
+        var level: Int
+        var offset: Int
+        /// Differs between two `init()` values, is not `Hashable`, or holds a reference:
+        /// each object takes its own.
+        var varies: Bool
+    }
+
+    private let fields: [String: Field]
+
+    private init(_ model: any DecodableModel.Type) {
+        var fields: [String: Field] = [:]
+        var mirrors: (Mirror, Mirror)? = (Mirror(reflecting: model.init()), Mirror(reflecting: model.init()))
         var level = 0
         while let (current, other) = mirrors {
             for (offset, (child, twin)) in zip(current.children, other.children).enumerated() {
-                guard let label = child.label, positions[label] == nil else { continue }
-                positions[label] = (level, offset)
-                if isNil(child.value) { nilProperties.insert(label) }
-                if isConstant(child.value, twin.value) { constants[label] = child.value }
+                guard let label = child.label, fields[label] == nil else { continue }
+                fields[label] = Field(level: level, offset: offset, varies: !isConstant(child.value, twin.value))
             }
             mirrors = current.superclassMirror.flatMap { mine in other.superclassMirror.map { (mine, $0) } }
             level += 1
         }
+        self.fields = fields
     }
+
+    /// The field of a coding key: the property itself, or a property wrapper's `_storage`.
+    func field(_ property: String) -> Field? {
+        fields[property] ?? fields["_" + property]
+    }
+
+    static func of(_ model: any DecodableModel.Type) -> ModelShape {
+        let id = ObjectIdentifier(model)
+        if let shape = cache.withLock({ $0[id] }) { return shape }
+        let shape = ModelShape(model)  // outside the lock: the model's init() runs here
+        cache.withLock { $0[id] = shape }
+        return shape
+    }
+
+    private static let cache = Locked([ObjectIdentifier: ModelShape]())
 }
 
-private func isNil(_ value: Any) -> Bool {
-    let mirror = Mirror(reflecting: value)
-    return mirror.displayStyle == .optional && mirror.children.isEmpty
+/// Whether a value is an `Optional` holding nothing.
+private func isNone(_ value: Any?) -> Bool {
+    guard let value else { return true }
+    return (value as? any OptionalValue)?.isNone ?? false
 }
 
-/// Whether two initial values of a property are the same value that every
-/// object may share: equal, and not a class instance.
+private protocol OptionalValue {
+    var isNone: Bool { get }
+}
+
+extension Optional: OptionalValue {
+    var isNone: Bool { self == nil }
+}
+
+/// Whether two initial values of a property are one value every object may
+/// share: equal, and not a class instance.
 private func isConstant(_ first: Any, _ second: Any) -> Bool {
     guard !(type(of: first) is AnyClass), Mirror(reflecting: first).displayStyle != .class,
           let lhs = first as? AnyHashable, let rhs = second as? AnyHashable else { return false }

@@ -35,12 +35,13 @@ extension DocumentDecoder {
             }
             throw collectionProblem(at: node, expected: [Element].self)
         }
+        let count = Int(document.nodes[node].b)
+        if count == 0 { return [] }
         // Scalars skip the per-element dispatch unless a transformer is registered for them.
         let route = session.route(Element.self)
         if !session.hasTypeTransformers, case let .scalar(scalar) = route {
             return try scalar.decodeArray(as: [Element].self, with: self, at: node)
         }
-        let count = Int(document.nodes[node].b)
         var result: [Element] = []
         result.reserveCapacity(count)
         var element = node + 1
@@ -59,8 +60,16 @@ extension DocumentDecoder {
         for index in 0 ..< count {
             if let value = S.read(document, element) {
                 result.append(value)
-            } else if let value = try decodeElement(S.self, at: element, key: .index(index), route: .scalar(S.self)) {
-                result.append(value)
+            } else {
+                session.path.append(.index(index))
+                defer { session.path.removeLast() }
+                switch convertScalar(S.self, at: element) {
+                case let .success(value):
+                    result.append(value)
+                case let .failure(problem):
+                    if session.strict { throw problem.decodingError(path: codingPath) }
+                    session.record(.elementDropped, depth: session.path.count, key: nil, owner: session.frames.last?.type)
+                }
             }
             element = document.next(after: element)
         }

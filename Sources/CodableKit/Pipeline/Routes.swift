@@ -1,6 +1,6 @@
 /// How the pipeline decodes a type, decided once per type per decode (the
 /// runtime's conformance checks and casts cost more than the decoding they select).
-enum Route {
+enum Route: @unchecked Sendable {  // metatypes and an immutable ModelInfo
     /// `@IgnoredKey`, `@Flat`: decided from the property, not only its value.
     case wrapper(any SlotDecodable.Type)
     /// `Int`, `String`, `Double`, `Bool`…: read directly, converted if need be.
@@ -27,13 +27,39 @@ enum Route {
     }
 }
 
+extension Route {
+    /// The route of `type`, decided once per process: it depends on the type's
+    /// conformances only, never on options.
+    static func of(_ type: Any.Type) -> Route {
+        let id = ObjectIdentifier(type)
+        if let route = cache.withLock({ $0[id] }) { return route }
+        let route = Route(type)  // outside the lock: it may read a model's mappings
+        cache.withLock { $0[id] = route }
+        return route
+    }
+
+    private static let cache = Locked([ObjectIdentifier: Route]())
+}
+
 extension DecodingSession {
     @inline(__always)
     func route<T>(_: T.Type) -> Route {
         let id = ObjectIdentifier(T.self)
-        if let route = routes[id] { return route }
-        let route = Route(T.self)
-        routes[id] = route
+        for recent in recentRouteStorage.pointer.pointee where recent.id == id { return recent.route }
+        return lookUpRoute(id, T.self)
+    }
+
+    private func lookUpRoute(_ id: ObjectIdentifier, _ type: Any.Type) -> Route {
+        let route: Route
+        if let known = routes[id] {
+            route = known
+        } else {
+            route = Route.of(type)
+            routes[id] = route
+        }
+        let recent = recentRouteStorage.pointer
+        if recent.pointee.count == 4 { recent.pointee.removeLast() }
+        recent.pointee.insert((id, route), at: 0)
         return route
     }
 }
@@ -50,6 +76,13 @@ extension KernelDecodable {
 }
 
 extension ScalarValue {
+    /// This scalar at `node` as `T` (which is `Self`), or the problem, without throwing.
+    @inline(__always)
+    static func outcome<T>(as _: T.Type, with decoder: DocumentDecoder, at node: Int) -> Result<T, DecodingProblem> {
+        if let value = read(decoder.document, node) { return .success(unsafeBitCast(value, to: T.self)) }
+        return decoder.convertScalar(Self.self, at: node).map { unsafeBitCast($0, to: T.self) }
+    }
+
     /// An array of this scalar type, returned as `T` (which is `[Self]`).
     @inline(__always)
     static func decodeArray<T>(as _: T.Type, with decoder: DocumentDecoder, at node: Int) throws -> T {

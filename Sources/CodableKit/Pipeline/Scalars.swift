@@ -26,22 +26,30 @@ extension ScalarValue {
     @inline(__always)
     static func decode(with decoder: DocumentDecoder, at node: Int) throws -> Self {
         if let value = read(decoder.document, node) { return value }
-        return try decoder.convertScalar(Self.self, at: node)
+        switch decoder.convertScalar(Self.self, at: node) {
+        case let .success(value): return value
+        case let .failure(problem): throw decoder.session.strict ? problem.decodingError(path: decoder.codingPath) : problem
+        }
     }
 }
 
 extension DocumentDecoder {
-    /// The slow path of a scalar: a conversion (recorded), or the problem.
-    func convertScalar<S: ScalarValue>(_: S.Type, at node: Int) throws -> S {
+    /// The slow path of a scalar: a conversion (recorded at the current path), or
+    /// the problem — returned, not thrown, since repairs are what this decoder is for.
+    /// Strict mode converts nothing.
+    func convertScalar<S: ScalarValue>(_: S.Type, at node: Int) -> Result<S, DecodingProblem> {
         let kind = document.nodes[node].kind
-        let depth = session.path.count
-        if kind == .null { throw session.error(.null, expected: S.self, depth: depth) }
+        if kind == .null { return .failure(DecodingProblem(reason: .null, expected: S.self)) }
         if let value = S.convert(document, node) {
-            try session.convert(from: document.kindName(of: node), to: session.typeName(S.self), expected: S.self, depth: depth)
-            return value
+            let from = document.kindName(of: node)
+            if session.strict { return .failure(DecodingProblem(reason: .mismatch(found: "a " + from), expected: S.self)) }
+            session.record(.converted(from: from, to: session.typeName(S.self)), depth: session.path.count, key: nil,
+                           owner: session.frames.last?.type)
+            return .success(value)
         }
         let found = document.summary(of: node)
-        throw session.error(S.isOwnKind(kind) ? .outOfRange(found: found) : .mismatch(found: found), expected: S.self, depth: depth)
+        return .failure(DecodingProblem(reason: S.isOwnKind(kind) ? .outOfRange(found: found) : .mismatch(found: found),
+                                        expected: S.self))
     }
 }
 

@@ -18,6 +18,15 @@ extension DocumentDecoder {
         guard let node else {
             return try recover(T.self, from: DecodingProblem(reason: .missing, expected: T.self), at: nil, slot: slot)
         }
+        if case let .scalar(scalar) = route, !session.hasTypeTransformers, session.valueRule(for: slot) == nil {
+            session.path.append(.key(slot.name))
+            let outcome = scalar.outcome(as: T.self, with: self, at: node)
+            session.path.removeLast()
+            switch outcome {
+            case let .success(value): return value
+            case let .failure(problem): return try recover(T.self, from: problem, at: node, slot: slot)
+            }
+        }
         do {
             session.path.append(.key(slot.name))
             defer { session.path.removeLast() }

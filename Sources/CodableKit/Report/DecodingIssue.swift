@@ -24,13 +24,27 @@ public struct DecodingIssue: Sendable, CustomStringConvertible {
     }
 
     /// Where the repair happened, such as `[0].runways[1].distance`.
-    public var path: String
+    public var path: String {
+        get { writtenPath ?? PathComponent.text(components) }
+        set { writtenPath = newValue }
+    }
     public var kind: Kind
     /// The model (or other type) whose property was repaired.
     public var modelType: String
 
+    /// The path as the decoder recorded it; made into text only when read, since
+    /// most reports are never read.
+    private var components: [PathComponent] = []
+    private var writtenPath: String?
+
     public init(path: String, kind: Kind, modelType: String) {
-        self.path = path
+        writtenPath = path
+        self.kind = kind
+        self.modelType = modelType
+    }
+
+    init(components: [PathComponent], kind: Kind, modelType: String) {
+        self.components = components
         self.kind = kind
         self.modelType = modelType
     }

@@ -67,7 +67,7 @@ extension DecodingSession {
 
     /// Records a repair of `problem` at the path of depth `depth` plus `key`, made in `owner`.
     func record(_ kind: DecodingIssue.Kind, depth: Int, key: PathComponent?, owner: Any.Type?) {
-        issues.append(DecodingIssue(path: pathText(depth: depth, appending: key), kind: kind,
+        issues.append(DecodingIssue(components: pathComponents(depth: depth, appending: key), kind: kind,
                                     modelType: owner.map { typeName($0) } ?? "(root)"))
     }
 
