@@ -4,6 +4,10 @@
 import Foundation
 
 let argumentList = Array(CommandLine.arguments.dropFirst())
+if argumentList.first == "memory-probe", argumentList.count == 3 {
+    memoryProbe(decoder: argumentList[1], path: argumentList[2])
+    exit(0)
+}
 if argumentList.first == "profile", argumentList.count >= 2 {
     profile(argumentList[1], seconds: argumentList.count > 2 ? Double(argumentList[2]) ?? 10 : 10)
     exit(0)
@@ -13,6 +17,7 @@ let harness = arguments.contains("--quick") ? Harness.quick : Harness.standard
 let sections: [(name: String, run: (Harness) -> String)] = [
     ("reader", readerBenchmark),
     ("decoding", decodingBenchmark),
+    ("memory", memoryBenchmark),
 ]
 #if DEBUG
 print("warning: a debug build; use `swift run -c release CodableKitBenchmarks` for figures\n")

@@ -27,8 +27,8 @@ final class DecodingSession {
     private let frameStorage = UncheckedStorage([ModelFrame]())
     let recentRouteStorage = UncheckedStorage([(id: ObjectIdentifier, route: Route)]())
 
-    /// Per model type: one `init()` value for this decode (see `InitialValues.swift`).
-    var referenceSources: [ObjectIdentifier: FallbackSource] = [:]
+    /// Per model type: its shape and one `init()` value for this decode (see `InitialValues.swift`).
+    var modelFallbacks: [ObjectIdentifier: ModelFallbacks] = [:]
     /// Type names for reports (`String(describing:)` demangles, so once per type).
     private var typeNames: [ObjectIdentifier: String] = [:]
     private static let sharedTypeNames = Locked([ObjectIdentifier: String]())
@@ -73,8 +73,8 @@ final class DecodingSession {
     func pushFrame(_ type: Any.Type, model: (any DecodableModel.Type)?, info: ModelInfo?) {
         let base = pendingBase
         pendingBase = nil
-        frames.append(ModelFrame(type: type, model: model, info: info, isUpdate: base != nil,
-                                 fallback: base.map(FallbackSource.init)))
+        let fallback = base.flatMap { base in model.map { FallbackSource(base: base, shape: ModelShape.of($0)) } }
+        frames.append(ModelFrame(type: type, model: model, info: info, isUpdate: base != nil, fallback: fallback))
     }
 
     func popFrame() {
@@ -155,6 +155,8 @@ struct ModelFrame {
     /// otherwise made from `init()` the first time a fallback needs it; with its
     /// mirror. Out of line: frames are pushed per object, fallbacks are rare.
     var fallback: FallbackSource?
+    /// The model's shared fallbacks, found on this object's first fallback.
+    var modelFallbacks: ModelFallbacks?
 }
 
 

@@ -72,6 +72,9 @@ final class DocumentDecoder: Decoder {
     /// Recorded as a conversion; an error in strict mode.
     func jsonInString(at node: Int, expecting kind: JSONDocument.Kind) throws -> DocumentDecoder? {
         guard document.nodes[node].kind == .string else { return nil }
+        // Only a string whose first non-space character opens the expected container can hold it.
+        let opener = kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "[")
+        guard document.withText(node, { $0.first(where: { !isJSONWhitespace($0) }) == opener }) else { return nil }
         let remainingDepth = session.maxDepth - session.path.count
         guard remainingDepth > 0,
               let nested = try? document.withText(node, { try JSONParser.parse(Array($0), maxDepth: remainingDepth) }),

@@ -15,13 +15,16 @@ extension DecodingSession {
     /// The initial value of `property` in frame `frame`, if the frame is a model
     /// that has one of type `T`.
     func initialValue<T>(_: T.Type, property: String, frame: Int) -> T? {
-        guard frame >= 0, frame < frames.count, let model = frames[frame].model,
-              let field = ModelShape.of(model).field(property) else { return nil }
+        guard frame >= 0, frame < frames.count, let model = frames[frame].model else { return nil }
+        let fallbacks = modelFallbacks(frame: frame, model: model)
+        guard let field = fallbacks.shape.field(property) else { return nil }
         if frames[frame].isUpdate || field.varies {
-            if frames[frame].fallback == nil { frames[frame].fallback = FallbackSource(base: model.init()) }
+            if frames[frame].fallback == nil {
+                frames[frame].fallback = FallbackSource(base: model.init(), shape: fallbacks.shape)
+            }
             return frames[frame].fallback!.value(of: field) as? T
         }
-        return referenceValues(of: model).value(of: field) as? T
+        return fallbacks.reference.value(of: field) as? T
     }
 
     /// The value a nested model starts from in update mode: the current value of
@@ -36,8 +39,9 @@ extension DecodingSession {
     func initialIsNil(_ property: String, frame: Int) -> Bool {
         guard frame >= 0, frame < frames.count, let model = frames[frame].model else { return true }
         if frames[frame].isUpdate { return false }
-        guard let field = ModelShape.of(model).field(property), !field.varies else { return false }
-        return isNone(referenceValues(of: model).value(of: field))
+        let fallbacks = modelFallbacks(frame: frame, model: model)
+        guard let field = fallbacks.shape.field(property), !field.varies else { return false }
+        return isNone(fallbacks.reference.value(of: field))
     }
 
     /// Whether the current frame decodes in update mode (absent keys are expected, not repairs).
@@ -45,13 +49,31 @@ extension DecodingSession {
         frame >= 0 && frame < frames.count && frames[frame].isUpdate
     }
 
-    /// One `init()` of `model` for this decode, whose properties are read on demand.
-    private func referenceValues(of model: any DecodableModel.Type) -> FallbackSource {
+    /// The model's shape and its one `init()` for this decode, found once per object.
+    private func modelFallbacks(frame: Int, model: any DecodableModel.Type) -> ModelFallbacks {
+        if let known = frames[frame].modelFallbacks { return known }
         let id = ObjectIdentifier(model)
-        if let source = referenceSources[id] { return source }
-        let source = FallbackSource(base: model.init())
-        referenceSources[id] = source
-        return source
+        let fallbacks: ModelFallbacks
+        if let known = modelFallbacks[id] {
+            fallbacks = known
+        } else {
+            let shape = ModelShape.of(model)
+            fallbacks = ModelFallbacks(shape: shape, reference: FallbackSource(base: model.init(), shape: shape))
+            modelFallbacks[id] = fallbacks
+        }
+        frames[frame].modelFallbacks = fallbacks
+        return fallbacks
+    }
+}
+
+/// A model's shape with one `init()` value, shared by a decode's objects of that model.
+final class ModelFallbacks {
+    let shape: ModelShape
+    let reference: FallbackSource
+
+    init(shape: ModelShape, reference: FallbackSource) {
+        self.shape = shape
+        self.reference = reference
     }
 }
 
@@ -59,15 +81,15 @@ extension DecodingSession {
 final class FallbackSource {
     let base: Any
     private lazy var mirror = Mirror(reflecting: base)
-    private var values: [Int: Any] = [:]
+    private var values: [Any?]
 
-    init(base: Any) {
+    init(base: Any, shape: ModelShape) {
         self.base = base
+        values = Array(repeating: nil, count: shape.count)
     }
 
     func value(of field: ModelShape.Field) -> Any? {
-        let key = field.level << 32 | field.offset
-        if let value = values[key] { return value }
+        if let value = values[field.index] { return value }
         var mirror = mirror
         for _ in 0 ..< field.level {
             guard let superclass = mirror.superclassMirror else { return nil }
@@ -76,7 +98,7 @@ final class FallbackSource {
         let children = mirror.children
         guard field.offset < children.count else { return nil }
         let value = children[children.index(children.startIndex, offsetBy: field.offset)].value
-        values[key] = value
+        values[field.index] = value
         return value
     }
 }
@@ -85,6 +107,8 @@ final class FallbackSource {
 /// vary between `init()` values. Learned once per type, from two `init()` values.
 final class ModelShape: Sendable {
     struct Field: Sendable {
+        /// A dense number, from 0, for per-value tables.
+        var index: Int
         /// How many superclass mirrors up, and the child's offset there.
         var level: Int
         var offset: Int
@@ -94,6 +118,7 @@ final class ModelShape: Sendable {
     }
 
     private let fields: [String: Field]
+    var count: Int { fields.count }
 
     private init(_ model: any DecodableModel.Type) {
         var fields: [String: Field] = [:]
@@ -102,7 +127,8 @@ final class ModelShape: Sendable {
         while let (current, other) = mirrors {
             for (offset, (child, twin)) in zip(current.children, other.children).enumerated() {
                 guard let label = child.label, fields[label] == nil else { continue }
-                fields[label] = Field(level: level, offset: offset, varies: !isConstant(child.value, twin.value))
+                fields[label] = Field(index: fields.count, level: level, offset: offset,
+                                      varies: !isConstant(child.value, twin.value))
             }
             mirrors = current.superclassMirror.flatMap { mine in other.superclassMirror.map { (mine, $0) } }
             level += 1

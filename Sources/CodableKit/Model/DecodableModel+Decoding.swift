@@ -146,4 +146,23 @@ extension Array where Element: DecodableModel {
             return try DecodeCall.run([Element].self, document: document, designatedPath: designatedPath, options: options).0
         }
     }
+
+    /// - Throws: as `DecodableModel.decode(from: Data)`.
+    public static func decode(from data: Data, designatedPath: String? = nil,
+                              options: DecodingOptions = .init()) throws -> [Element] {
+        try decodeWithReport(from: data, designatedPath: designatedPath, options: options).value
+    }
+
+    /// The models plus every repair made on the way. - Throws: as `DecodableModel.decode(from: Data)`.
+    public static func decodeWithReport(from data: Data, designatedPath: String? = nil,
+                                        options: DecodingOptions = .init()) throws -> (value: [Element], report: DecodingReport) {
+        let document = try DecodeCall.document([UInt8](data), options: options)
+        return try DecodeCall.run([Element].self, document: document, designatedPath: designatedPath, options: options)
+    }
+
+    /// The models plus every repair made on the way. - Throws: as `DecodableModel.decode(from: Data)`.
+    public static func decodeWithReport(from json: String, designatedPath: String? = nil,
+                                        options: DecodingOptions = .init()) throws -> (value: [Element], report: DecodingReport) {
+        try decodeWithReport(from: Data(json.utf8), designatedPath: designatedPath, options: options)
+    }
 }

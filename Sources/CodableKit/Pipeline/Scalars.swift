@@ -67,8 +67,7 @@ extension ScalarValue where Self: FixedWidthInteger {
         case .true: return 1
         case .false: return 0
         case .string:
-            guard let number = document.numberInString(node) else { return nil }
-            return number.integer(0).exactly(Self.self)
+            return document.numberInString(node)?.integer.exactly(Self.self)
         default: return nil
         }
     }
@@ -104,7 +103,7 @@ extension Double: ScalarValue {
         case .true: return 1
         case .false: return 0
         case .string:
-            guard let value = document.numberInString(node)?.double(0), value.isFinite else { return nil }
+            guard let value = document.numberInString(node)?.double, value.isFinite else { return nil }
             return value
         default: return nil
         }
@@ -184,15 +183,40 @@ extension Bool: ScalarValue {
 }
 
 extension JSONDocument {
-    /// A number written in the string at `index` (`"27"`, `" -1.5e3 "`), as a
-    /// one-number document, or nil when the string holds no JSON number.
-    func numberInString(_ index: Int) -> JSONDocument? {
-        let text = string(index).trimmingWhitespace()
-        guard let first = text.utf8.first, first == UInt8(ascii: "-") || (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(first),
-              let document = try? JSONParser.parse(Array(text.utf8), maxDepth: 1),
-              document.nodes[0].kind == .number else { return nil }
-        return document
+    /// A number written in the string at `index` (`"27"`, `" -1.5e3 "`), or nil when
+    /// the string (surrounding whitespace aside) is not exactly a JSON number.
+    func numberInString(_ index: Int) -> NumberInString? {
+        withText(index) { text in
+            var start = 0
+            var end = text.count
+            while start < end, isJSONWhitespace(text[start]) { start += 1 }
+            while end > start, isJSONWhitespace(text[end - 1]) { end -= 1 }
+            let number = UnsafeBufferPointer(rebasing: text[start ..< end])
+            guard let isInteger = JSONNumberText.validate(number) else { return nil }
+            return NumberInString(text: Array(number), isInteger: isInteger)
+        }
     }
+}
+
+/// The text of a number found inside a string, read with the same rules as a number node.
+struct NumberInString {
+    let text: [UInt8]
+    let isInteger: Bool
+
+    var integer: JSONDocument.IntegerValue {
+        text.withUnsafeBufferPointer { JSONNumberText.integer($0, isPlainInteger: isInteger) }
+    }
+
+    var double: Double {
+        text.withUnsafeBufferPointer { JSONNumberText.double($0) }
+    }
+
+    var literal: String { String(decoding: text, as: UTF8.self) }
+}
+
+@inline(__always)
+func isJSONWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
 }
 
 extension String {

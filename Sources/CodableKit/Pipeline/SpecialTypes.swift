@@ -33,7 +33,7 @@ extension Decimal: KernelDecodable {
             if let value = Decimal(string: document.string(node), locale: Locale(identifier: "en_US_POSIX")) { return value }
         case .string:
             if let number = document.numberInString(node),
-               let value = Decimal(string: number.string(0), locale: Locale(identifier: "en_US_POSIX")) {
+               let value = Decimal(string: number.literal, locale: Locale(identifier: "en_US_POSIX")) {
                 try decoder.session.convert(from: "string", to: "Decimal", expected: Decimal.self, depth: decoder.session.path.count)
                 return value
             }

@@ -7,25 +7,26 @@
 /// a registered one, and a model's `mappingForValue()` beats both. Registering
 /// again for a type replaces the earlier transformer.
 ///
-/// Thread-safe: each decode reads the registry once, under a lock, when it
-/// starts; a change made while a decode runs applies from the next decode on.
+/// Thread-safe: each decode reads the registry once, when it starts (no lock is
+/// taken while nothing is registered, on Linux; one otherwise), never per value;
+/// a change made while a decode runs applies from the next decode on.
 public enum GlobalTransformers {
     public static func register(_ transformer: some ValueTransformable) {
-        registry.withLock { $0[transformer.objectType] = transformer }
+        registry.update { $0[transformer.objectType] = transformer }
     }
 
     public static func unregister<Object>(_ type: Object.Type) {
-        registry.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(type)) }
+        registry.update { _ = $0.removeValue(forKey: ObjectIdentifier(type)) }
     }
 
     public static func removeAll() {
-        registry.withLock { $0.removeAll() }
+        registry.update { $0.removeAll() }
     }
 
     /// The registered transformers, as they are now.
     package static var current: [ObjectIdentifier: any ValueTransformable] {
-        registry.withLock { $0 }
+        registry.read(orIfEmpty: [:])
     }
 
-    private static let registry = Locked([ObjectIdentifier: any ValueTransformable]())
+    private static let registry = LockedRegistry([ObjectIdentifier: any ValueTransformable](), isEmpty: \.isEmpty)
 }

@@ -12,7 +12,7 @@ import Foundation
 /// and nesting deeper than `maxDepth` are errors.
 extension JSONDocument {
     /// - Throws: `DecodingError.dataCorrupted` with the coding path of the value that is not JSON.
-    package init(foundationObject root: Any, maxDepth: Int = JSONParser.defaultMaxDepth) throws {
+    package convenience init(foundationObject root: Any, maxDepth: Int = JSONParser.defaultMaxDepth) throws {
         var builder = FoundationConverter(maxDepth: max(1, maxDepth))
         try builder.convert(root)
         self.init(nodes: builder.nodes, bytes: builder.bytes)

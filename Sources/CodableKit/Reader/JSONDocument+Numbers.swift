@@ -37,6 +37,37 @@ extension JSONDocument.IntegerValue {
 
 /// Number text known to match the JSON grammar (the parser validated it).
 package enum JSONNumberText {
+    /// Whether `text` is exactly one JSON number (`-? (0 | [1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)?`):
+    /// nil if not, else whether it is a plain integer (no fraction, no exponent).
+    static func validate(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var index = 0
+        func digits() -> Int {
+            let start = index
+            while index < text.count, text[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+            return index - start
+        }
+        if index < text.count, text[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < text.count else { return nil }
+        if text[index] == UInt8(ascii: "0") {
+            index += 1
+        } else if digits() == 0 {
+            return nil
+        }
+        var isInteger = true
+        if index < text.count, text[index] == UInt8(ascii: ".") {
+            index += 1
+            isInteger = false
+            guard digits() > 0 else { return nil }
+        }
+        if index < text.count, text[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            isInteger = false
+            if index < text.count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { return nil }
+        }
+        return index == text.count ? isInteger : nil
+    }
+
     static func integer(_ text: UnsafeBufferPointer<UInt8>, isPlainInteger: Bool) -> JSONDocument.IntegerValue {
         let negative = text[0] == UInt8(ascii: "-")
         var index = negative ? 1 : 0

@@ -21,7 +21,7 @@
 /// string node points at ready-to-use UTF-8 and keys compare as raw bytes.
 /// Numbers keep their literal text, which is enough to read any `Int64`/`UInt64`
 /// exactly and any `Double` correctly rounded (see `JSONDocument+Numbers.swift`).
-package struct JSONDocument: Sendable {
+package final class JSONDocument: Sendable {
     package enum Kind: UInt8, Sendable {
         case null, `true`, `false`, number, string, array, object
     }
@@ -43,8 +43,10 @@ package struct JSONDocument: Sendable {
     /// Inputs are limited to 2 GiB so that offsets into input + arena fit 32 bits.
     package static let maxInputSize = Int(Int32.max)
 
-    package var nodes: [Node]
-    package var bytes: [UInt8]
+    /// Immutable once parsed; a class, so that the decoder's many references to it
+    /// cost one reference count, not one per array.
+    package let nodes: [Node]
+    package let bytes: [UInt8]
 
     package init(nodes: [Node], bytes: [UInt8]) {
         self.nodes = nodes

@@ -20,21 +20,22 @@ public enum DecodingLog {
 
     /// What is printed for reports with repairs. Default `.none`.
     public static var level: Level {
-        get { state.withLock { $0.level } }
-        set { state.withLock { $0.level = newValue } }
+        get { state.read(orIfEmpty: State()).level }
+        set { state.update { $0.level = newValue } }
     }
 
     /// Calls `handler` with every report that has repairs or a failure.
     public static func onReport(_ handler: @escaping @Sendable (DecodingReport) -> Void) {
-        state.withLock { $0.handlers.append(handler) }
+        state.update { $0.handlers.append(handler) }
     }
 
     public static func removeAllHandlers() {
-        state.withLock { $0.handlers.removeAll() }
+        state.update { $0.handlers.removeAll() }
     }
 
     package static func deliver(_ report: @autoclosure () -> DecodingReport, modelType: String) {
-        let (level, handlers) = state.withLock { ($0.level, $0.handlers) }
+        let current = state.read(orIfEmpty: State())
+        let (level, handlers) = (current.level, current.handlers)
         if level == .none && handlers.isEmpty { return }
         let report = report()
         if report.isClean { return }
@@ -51,23 +52,8 @@ public enum DecodingLog {
     private struct State {
         var level = Level.none
         var handlers: [@Sendable (DecodingReport) -> Void] = []
+        var isQuiet: Bool { level == .none && handlers.isEmpty }
     }
 
-    private static let state = Locked(State())
-}
-
-/// A value behind a lock: the only way CodableKit keeps app-wide state.
-package final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    package init(_ value: Value) {
-        self.value = value
-    }
-
-    package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
+    private static let state = LockedRegistry(State(), isEmpty: \.isQuiet)
 }

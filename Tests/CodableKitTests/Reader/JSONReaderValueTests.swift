@@ -39,6 +39,16 @@ import Testing
         #expect(try integer(text) == expected)
     }
 
+    /// The validator used for numbers written inside strings agrees with the parser's
+    /// grammar (its callers trim surrounding whitespace first).
+    @Test(arguments: ["0", "-0", "12", "-12.5", "1e3", "1E+3", "0.5e-2", "01", "+1", ".5", "5.", "1e", "-", "", "1.2.3", "0x1", "NaN", "--1"])
+    func numberValidatorMatchesTheParser(_ text: String) {
+        let bytes = Array(text.utf8)
+        let parsed = try? JSONParser.parse(bytes, maxDepth: 1)
+        let expected: Bool? = parsed.flatMap { $0.nodes[0].kind == .number ? $0.nodes[0].isInteger : nil }
+        #expect(bytes.withUnsafeBufferPointer { JSONNumberText.validate($0) } == expected)
+    }
+
     @Test func integersConvertToEveryWidthWithoutTrapping() throws {
         #expect(try integer("300").exactly(UInt8.self) == nil)
         #expect(try integer("255").exactly(UInt8.self) == 255)
