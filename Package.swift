@@ -27,7 +27,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "CodableKitBenchmarks",
-            dependencies: ["CodableKit", "CodableKitTestSupport"],
+            dependencies: ["CodableKit", "CodableKitKeyStrategies", "CodableKitTestSupport"],
             path: "Benchmarks/CodableKitBenchmarks"
         ),
 
@@ -38,6 +38,11 @@ let package = Package(
             dependencies: ["CodableKit", "CodableKitTestSupport"],
             path: "Tests/CodableKitTests",
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "CodableKitKeyStrategiesTests",
+            dependencies: ["CodableKitKeyStrategies"],
+            path: "Tests/CodableKitKeyStrategiesTests"
         ),
     ]
 )

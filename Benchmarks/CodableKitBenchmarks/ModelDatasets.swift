@@ -41,6 +41,19 @@ enum ModelDatasets {
         fields.compactMap { $0 }.joined(separator: ",")
     }
 
+    /// The airports with multi-word keys, in camelCase or snake_case.
+    static func namedAirports(count: Int, snakeCase: Bool) -> [UInt8] {
+        var text = String(decoding: airports(count: count), as: UTF8.self)
+        let renames = [("name", "airportName", "airport_name"), ("iata", "iataCode", "iata_code"), ("icao", "icaoCode", "icao_code"),
+                       ("coordinates", "geoCoordinates", "geo_coordinates"), ("runways", "runwayList", "runway_list"),
+                       ("direction", "runwayDirection", "runway_direction"), ("distance", "lengthFeet", "length_feet"),
+                       ("surface", "surfaceType", "surface_type")]
+        for (plain, camel, snake) in renames {
+            text = text.replacingOccurrences(of: "\"\(plain)\":", with: "\"\(snakeCase ? snake : camel)\":")
+        }
+        return Array(text.utf8)
+    }
+
     /// A province/city/district tree of `{code, name, children}`.
     static func areaTree() -> [UInt8] {
         Datasets.tree(provinces: 34, cities: 10, districts: 9).bytes

@@ -31,3 +31,41 @@ struct Wide: Codable, DecodableModel {
     var b0 = false, b1 = false, b2 = false, b3 = false, b4 = false
     var o0: String?, o1: String?, o2: String?, o3: String?, o4: String?
 }
+
+/// Airports with multi-word property names, for the key-strategy benchmark.
+struct NamedAirport: Codable, DecodableModel {
+    var airportName = ""
+    var iataCode = ""
+    var icaoCode = ""
+    var geoCoordinates: [Double] = []
+    var runwayList: [NamedRunway] = []
+}
+
+struct NamedRunway: Codable, DecodableModel {
+    var runwayDirection = ""
+    var lengthFeet = 0
+    var surfaceType = ""
+}
+
+/// The same airports with snake_case coding keys written out: decodes snake_case
+/// JSON with no strategy, to tell the strategy's cost from the longer keys'.
+struct SnakeKeyedAirport: Codable, DecodableModel {
+    var airportName = ""
+    var iataCode = ""
+    var icaoCode = ""
+    var geoCoordinates: [Double] = []
+    var runwayList: [SnakeKeyedRunway] = []
+    enum CodingKeys: String, CodingKey {
+        case airportName = "airport_name", iataCode = "iata_code", icaoCode = "icao_code"
+        case geoCoordinates = "geo_coordinates", runwayList = "runway_list"
+    }
+}
+
+struct SnakeKeyedRunway: Codable, DecodableModel {
+    var runwayDirection = ""
+    var lengthFeet = 0
+    var surfaceType = ""
+    enum CodingKeys: String, CodingKey {
+        case runwayDirection = "runway_direction", lengthFeet = "length_feet", surfaceType = "surface_type"
+    }
+}

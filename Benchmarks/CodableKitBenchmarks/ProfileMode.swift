@@ -1,9 +1,11 @@
 import CodableKit
+import CodableKitKeyStrategies
 import Foundation
 
 /// `CodableKitBenchmarks profile <dataset>[:count] [seconds]`: decodes one dataset
 /// with CodableKit only, in a loop, for a profiler (`perf record`, `valgrind
-/// --tool=callgrind`). Datasets: airports, airports-dirty (count 1000 unless given), tree, wide.
+/// --tool=callgrind`). Datasets: airports, airports-dirty, airports-snake, airports-camel (count 1000 unless
+/// given), tree, wide.
 func profile(_ argument: String, seconds: Double) {
     let parts = argument.split(separator: ":")
     let name = String(parts[0])
@@ -16,6 +18,13 @@ func profile(_ argument: String, seconds: Double) {
     case "airports-dirty":
         let data = Data(ModelDatasets.airports(count: count, dirty: true))
         work = { _ = [Airport].deserialize(from: data)! }
+    case "airports-snake":
+        let data = Data(ModelDatasets.namedAirports(count: count, snakeCase: true))
+        let options = DecodingOptions(keyStrategies: [.snakeCase])
+        work = { _ = [NamedAirport].deserialize(from: data, options: options)! }
+    case "airports-camel":
+        let data = Data(ModelDatasets.namedAirports(count: count, snakeCase: false))
+        work = { _ = [NamedAirport].deserialize(from: data)! }
     case "tree":
         let data = Data(ModelDatasets.areaTree())
         work = { _ = [Area].deserialize(from: data)! }

@@ -17,6 +17,7 @@ let harness = arguments.contains("--quick") ? Harness.quick : Harness.standard
 let sections: [(name: String, run: (Harness) -> String)] = [
     ("reader", readerBenchmark),
     ("decoding", decodingBenchmark),
+    ("keys", keyStrategyBenchmark),
     ("memory", memoryBenchmark),
 ]
 #if DEBUG

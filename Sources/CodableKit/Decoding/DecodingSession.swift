@@ -37,7 +37,9 @@ final class DecodingSession {
     /// line: a model's few property types alternate, and a hash per lookup showed.
     var routes: [ObjectIdentifier: Route] = [:]
 
-    private var keyTables: [ObjectIdentifier: KeyTable] = [:]
+    private var keyTables: [ObjectIdentifier: KeyedContainerExtras] = [:]
+    private var recentKeyExtras: ((id: ObjectIdentifier, extras: KeyedContainerExtras)?,
+                                  (id: ObjectIdentifier, extras: KeyedContainerExtras)?) = (nil, nil)
 
     init(options: DecodingOptions) {
         strict = options.mode == .strict
@@ -57,15 +59,27 @@ final class DecodingSession {
 
     // MARK: Per-type caches
 
-    /// The key table for containers keyed by `Key` in the current frame, or nil when
-    /// every key is looked up as itself (no model rules and no call strategies).
-    func keyTable<Key: CodingKey>(for _: Key.Type, info: ModelInfo?) -> KeyTable? {
+    /// The key table for containers keyed by `Key` in the current frame, wrapped in
+    /// container extras that every such object shares, or nil when every key is
+    /// looked up as itself (no model rules and no call strategies).
+    func keyExtras<Key: CodingKey>(for _: Key.Type, info: ModelInfo?) -> KeyedContainerExtras? {
         guard info?.hasKeyRules == true || !keyStrategies.isEmpty else { return nil }
         let id = ObjectIdentifier(Key.self)
-        if let table = keyTables[id] { return table }
-        let table = KeyTable(info: info, strategies: keyStrategies)
-        keyTables[id] = table
-        return table
+        // Nested types alternate (an airport, its runways, the next airport): two recent slots.
+        if let recent = recentKeyExtras.0, recent.id == id { return recent.extras }
+        if let recent = recentKeyExtras.1, recent.id == id {
+            recentKeyExtras = (recent, recentKeyExtras.0)
+            return recent.extras
+        }
+        let extras: KeyedContainerExtras
+        if let known = keyTables[id] {
+            extras = known
+        } else {
+            extras = KeyedContainerExtras(keys: KeyTable(info: info, strategies: keyStrategies), index: nil, prefix: [])
+            keyTables[id] = extras
+        }
+        recentKeyExtras = ((id, extras), recentKeyExtras.0)
+        return extras
     }
 
     // MARK: Frames

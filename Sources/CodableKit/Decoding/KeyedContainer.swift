@@ -1,3 +1,20 @@
+/// What only some keyed containers need, kept out of line so that the common
+/// container holds one reference (it is copied into its box, retaining each one).
+final class KeyedContainerExtras {
+    let keys: KeyTable?
+    /// An index of the object's keys when it has many members (see `MemberIndex`).
+    let index: MemberIndex?
+    /// Keys between the session's path and this object, for containers made by a
+    /// hand-written `init(from:)` (`nestedContainer`, `superDecoder`).
+    let prefix: [PathComponent]
+
+    init(keys: KeyTable?, index: MemberIndex?, prefix: [PathComponent]) {
+        self.keys = keys
+        self.index = index
+        self.prefix = prefix
+    }
+}
+
 /// The keyed container over one JSON object.
 ///
 /// A key is resolved to a value node through the object's key table (model rules,
@@ -16,22 +33,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let plainScalars: Bool
     /// What only some objects need, kept out of line so that the common container
     /// holds one reference (it is copied into its box, retaining each one).
-    private let extras: Extras?
-
-    final class Extras {
-        let keys: KeyTable?
-        /// An index of the object's keys when it has many members (see `MemberIndex`).
-        let index: MemberIndex?
-        /// Keys between the session's path and this object, for containers made by a
-        /// hand-written `init(from:)` (`nestedContainer`, `superDecoder`).
-        let prefix: [PathComponent]
-
-        init(keys: KeyTable?, index: MemberIndex?, prefix: [PathComponent]) {
-            self.keys = keys
-            self.index = index
-            self.prefix = prefix
-        }
-    }
+    private let extras: KeyedContainerExtras?
 
     init(decoder: DocumentDecoder, object: Int) {
         self.decoder = decoder
@@ -41,10 +43,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         depth = session.path.count + prefix.count
         frame = session.frames.count - 1
         let info = frame >= 0 ? session.frames[frame].info : nil
-        let keys = session.keyTable(for: Key.self, info: info)
+        let shared = session.keyExtras(for: Key.self, info: info)
         let document = decoder.document
         let index = document.nodes[object].b > MemberIndex.threshold ? MemberIndex(document: document, object: object) : nil
-        extras = keys == nil && index == nil && prefix.isEmpty ? nil : Extras(keys: keys, index: index, prefix: prefix)
+        if index == nil && prefix.isEmpty {
+            extras = shared
+        } else {
+            extras = KeyedContainerExtras(keys: shared?.keys, index: index, prefix: prefix)
+        }
         plainScalars = !session.hasTypeTransformers && (info?.valueRules.isEmpty ?? true)
     }
 
@@ -95,7 +101,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         var name = key.stringValue
         guard let extras else { return name.withUTF8 { decoder.document.member($0, in: object) } }
         if let keys = extras.keys {
-            return decoder.document.resolve(keys.candidates(for: name), in: object, index: extras.index)
+            let document = decoder.document
+            let entry = keys.entry(for: name)
+            if let key = keys.firstKey(of: entry) {
+                let node = extras.index.map { $0.lookup(key, in: document) } ?? document.member(key, in: object)
+                if let node, document.nodes[node].kind != .null { return node }
+            }
+            return keys.resolve(entry: entry, in: document, object: object, index: extras.index)
         }
         if let index = extras.index { return name.withUTF8 { index.lookup($0, in: decoder.document) } }
         return name.withUTF8 { decoder.document.member($0, in: object) }

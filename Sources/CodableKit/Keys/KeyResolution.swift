@@ -4,31 +4,120 @@
 /// then the property name itself, which a rule never hides. Duplicates are
 /// dropped. Computed once per (keyed type, key) in a decode and kept in a `KeyTable`.
 struct KeyCandidate {
-    /// The whole key as UTF-8.
-    let key: [UInt8]
-    /// For a dotted key, its components; tried as a nested path before the literal key.
-    let components: [[UInt8]]?
-
-    init(_ text: String) {
-        key = Array(text.utf8)
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        components = parts.count > 1 ? parts.map { Array($0.utf8) } : nil
-    }
+    /// The whole key: a range of the table's `bytes`.
+    var start: Int
+    var length: Int
+    /// For a dotted key, the index of its components in the table's `paths`
+    /// (tried as a nested path before the literal key); -1 otherwise.
+    var path: Int
 }
 
 /// Resolved candidates per coding key, for one keyed type in one decode.
+///
+/// A synthesized `init(from:)` asks for its keys in the same order for every
+/// object, so the table predicts the next key and checks it with one string
+/// comparison (equal literals compare by identity) before falling back to a
+/// hash lookup; every candidate's bytes live in one buffer and candidates are
+/// plain offsets, so resolving a key touches no reference counts; and the table's
+/// state skips the runtime's exclusivity checks (`UncheckedStorage`: a decode is
+/// single-threaded and these accesses do not overlap). The per-key cost does not
+/// grow with the number of strategies.
 final class KeyTable {
     private let info: ModelInfo?
     private let strategies: [any KeyStrategy]
-    private var resolved: [String: [KeyCandidate]] = [:]
+
+    private struct State {
+        /// Per property, the range of its candidates in `candidates`.
+        var entries: [(property: String, first: Int, count: Int)] = []
+        var positions: [String: Int] = [:]
+        var predicted = 0
+        var candidates: [KeyCandidate] = []
+        var paths: [[[UInt8]]] = []
+        /// Every candidate's UTF-8, in one buffer the table owns (no retain per lookup).
+        var bytes = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+        var byteCount = 0
+    }
+
+    private let state = UncheckedStorage(State())
 
     init(info: ModelInfo?, strategies: [any KeyStrategy]) {
         self.info = info
         self.strategies = strategies
     }
 
-    func candidates(for property: String) -> [KeyCandidate] {
-        if let candidates = resolved[property] { return candidates }
+    deinit {
+        state.pointer.pointee.bytes.deallocate()
+        state.free()
+    }
+
+    /// The entry of `property`'s candidates (predicted from the order of earlier lookups).
+    @inline(__always)
+    func entry(for property: String) -> Int {
+        let table = state.pointer
+        var position = table.pointee.predicted
+        if position >= table.pointee.entries.count || table.pointee.entries[position].property != property {
+            position = table.pointee.positions[property] ?? add(property)
+        }
+        table.pointee.predicted = position + 1 == table.pointee.entries.count ? 0 : position + 1
+        return position
+    }
+
+    /// The first candidate's key of an entry, when it is a plain key: most keys are
+    /// found there, so the container tries it inline before `resolve`.
+    @inline(__always)
+    func firstKey(of entry: Int) -> UnsafeBufferPointer<UInt8>? {
+        let table = state.pointer
+        let candidate = table.pointee.candidates[table.pointee.entries[entry].first]
+        guard candidate.path < 0 else { return nil }
+        return UnsafeBufferPointer(rebasing: UnsafeBufferPointer(table.pointee.bytes)[candidate.start ..< candidate.start + candidate.length])
+    }
+
+    /// The value node for an entry in `object`: the first candidate that is present
+    /// and not null; else the first that is present (null); else nil.
+    func resolve(entry: Int, in document: JSONDocument, object: Int, index: MemberIndex?) -> Int? {
+        let table = state.pointer
+        let (first, count) = (table.pointee.entries[entry].first, table.pointee.entries[entry].count)
+        var firstNull: Int?
+        let bytes = UnsafeBufferPointer(table.pointee.bytes)
+        do {
+            for position in first ..< first + count {
+                let candidate = table.pointee.candidates[position]
+                var found: Int?
+                if candidate.path >= 0 {
+                    found = document.value(atPath: table.pointee.paths[candidate.path], from: object)
+                }
+                if found == nil {
+                    let key = UnsafeBufferPointer(rebasing: bytes[candidate.start ..< candidate.start + candidate.length])
+                    if let index {
+                        found = index.lookup(key, in: document)
+                    } else {
+                        found = document.member(key, in: object)
+                    }
+                }
+                guard let node = found else { continue }
+                if document.nodes[node].kind != .null { return node }
+                if firstNull == nil { firstNull = node }
+            }
+            return firstNull
+        }
+    }
+
+    private func appendBytes(_ text: String.UTF8View) {
+        let table = state.pointer
+        let needed = table.pointee.byteCount + text.count
+        if needed > table.pointee.bytes.count {
+            let grown = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(needed, table.pointee.bytes.count * 2, 64))
+            if let old = table.pointee.bytes.baseAddress {
+                grown.baseAddress!.update(from: old, count: table.pointee.byteCount)
+                table.pointee.bytes.deallocate()
+            }
+            table.pointee.bytes = grown
+        }
+        _ = UnsafeMutableBufferPointer(rebasing: table.pointee.bytes[table.pointee.byteCount ..< needed]).initialize(from: text)
+        table.pointee.byteCount = needed
+    }
+
+    private func add(_ property: String) -> Int {
         var keys: [String] = []
         let ownRules = info?.propertyKeyRules[property] ?? []
         for strategy in ownRules + (info?.modelKeyRules ?? []) + strategies {
@@ -36,34 +125,25 @@ final class KeyTable {
         }
         keys.append(property)
         var seen = Set<String>()
-        let candidates = keys.filter { seen.insert($0).inserted }.map(KeyCandidate.init)
-        resolved[property] = candidates
-        return candidates
+        let table = state.pointer
+        let first = table.pointee.candidates.count
+        for key in keys where seen.insert(key).inserted {
+            let parts = key.split(separator: ".", omittingEmptySubsequences: false)
+            var path = -1
+            if parts.count > 1 {
+                table.pointee.paths.append(parts.map { Array($0.utf8) })
+                path = table.pointee.paths.count - 1
+            }
+            table.pointee.candidates.append(KeyCandidate(start: table.pointee.byteCount, length: key.utf8.count, path: path))
+            appendBytes(key.utf8)
+        }
+        table.pointee.entries.append((property, first, table.pointee.candidates.count - first))
+        table.pointee.positions[property] = table.pointee.entries.count - 1
+        return table.pointee.entries.count - 1
     }
 }
 
 extension JSONDocument {
-    /// The value for the first candidate that is present and not null in `object`;
-    /// else the first that is present (null); else nil.
-    func resolve(_ candidates: [KeyCandidate], in object: Int, index: MemberIndex? = nil) -> Int? {
-        var firstNull: Int?
-        for candidate in candidates {
-            var found: Int?
-            if let components = candidate.components {
-                found = value(atPath: components, from: object)
-            }
-            if found == nil {
-                found = candidate.key.withUnsafeBufferPointer { key in
-                    index.map { $0.lookup(key, in: self) } ?? member(key, in: object)
-                }
-            }
-            guard let node = found else { continue }
-            if nodes[node].kind != .null { return node }
-            if firstNull == nil { firstNull = node }
-        }
-        return firstNull
-    }
-
     /// The value at a path of object keys and array indices from `start`, if there is one.
     func value(atPath components: [[UInt8]], from start: Int) -> Int? {
         var current = start

@@ -1,0 +1,31 @@
+import CodableKit
+import CodableKitKeyStrategies
+import Foundation
+
+/// The cost of a naming convention: snake_case airports decoded with `.snakeCase`,
+/// next to the same airports with camelCase keys and no strategy (the target is at
+/// most 10% more), in one interleaved run. A control row decodes the same snake_case
+/// bytes with the keys written in `CodingKeys` and no strategy: the longer keys cost
+/// something by themselves. `JSONDecoder` with `.convertFromSnakeCase` is shown for reference.
+func keyStrategyBenchmark(_ harness: Harness) -> String {
+    let camel = Data(ModelDatasets.namedAirports(count: 1_000, snakeCase: false))
+    let snake = Data(ModelDatasets.namedAirports(count: 1_000, snakeCase: true))
+    let options = DecodingOptions(keyStrategies: [.snakeCase])
+    let foundation = JSONDecoder()
+    foundation.keyDecodingStrategy = .convertFromSnakeCase
+    let times = harness.secondsPerCall([
+        { _ = [NamedAirport].deserialize(from: camel)! },
+        { _ = [NamedAirport].deserialize(from: snake, options: options)! },
+        { _ = try! foundation.decode([NamedAirport].self, from: snake) },
+        { _ = [SnakeKeyedAirport].deserialize(from: snake)! },
+    ])
+    var table = Table(header: ["decode", "size", "MB/s", "time vs camelCase without a strategy"])
+    table.rows.append(["CodableKit, camelCase keys, no strategy", formatSize(camel.count), megabytesPerSecond(camel.count, times[0]), "1.00"])
+    table.rows.append(["CodableKit, snake_case keys, .snakeCase", formatSize(snake.count), megabytesPerSecond(snake.count, times[1]),
+                       formatRatio(times[1] / times[0])])
+    table.rows.append(["CodableKit, snake_case keys written in CodingKeys (control)", formatSize(snake.count),
+                       megabytesPerSecond(snake.count, times[3]), formatRatio(times[3] / times[0])])
+    table.rows.append(["JSONDecoder, snake_case keys, .convertFromSnakeCase", formatSize(snake.count),
+                       megabytesPerSecond(snake.count, times[2]), formatRatio(times[2] / times[0])])
+    return table.render()
+}
