@@ -44,5 +44,10 @@ let package = Package(
             dependencies: ["CodableKitKeyStrategies"],
             path: "Tests/CodableKitKeyStrategiesTests"
         ),
+        .testTarget(
+            name: "CodableKitTransformersTests",
+            dependencies: ["CodableKitTransformers"],
+            path: "Tests/CodableKitTransformersTests"
+        ),
     ]
 )

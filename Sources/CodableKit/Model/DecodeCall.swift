@@ -32,7 +32,8 @@ enum DecodeCall {
     /// Decodes `T` from `document` (at `designatedPath`), starting from `base` in update mode.
     /// - Throws: `DecodingError.keyNotFound` for a missing designated path; in strict mode, any problem.
     static func run<T: Decodable>(_: T.Type, document: JSONDocument, designatedPath: String?,
-                                  options: DecodingOptions, base: T? = nil) throws -> (T, DecodingReport) {
+                                  options: DecodingOptions, base: T? = nil,
+                                  reportsToLog: Bool = true) throws -> (T, DecodingReport) {
         var root = 0
         if let designatedPath, !designatedPath.isEmpty {
             guard let node = document.value(atPath: designatedPath) else {
@@ -46,7 +47,7 @@ enum DecodeCall {
         let decoder = DocumentDecoder(document: document, session: session, node: root)
         let value = try decoder.decodeRoot(T.self, at: root)
         let report = DecodingReport(issues: session.issues)
-        DecodingLog.deliver(report, modelType: typeName(T.self))
+        if reportsToLog { DecodingLog.deliver(report, modelType: typeName(T.self)) }
         return (value, report)
     }
 

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Dates from numbers or text, written back in the same form.
+///
+/// ```swift
+/// static func mappingForValue() -> [ValueMapping]? {
+///     [CodingKeys.createdAt <--- DateTransformer(.iso8601),
+///      CodingKeys.expiresAt <--- DateTransformer(.millisecondsSince1970)]
+/// }
+/// GlobalTransformers.register(DateTransformer(.iso8601))   // every Date property
+/// ```
+/// - Numeric strategies read integers, fractions, and numbers written in strings
+///   (`"1700000000"`); they write a number (an integer when the value is whole).
+/// - `.iso8601` reads `2024-12-10`, `2024-12-10T08:30:00Z`, fractions of any length and
+///   offsets (`+05:30`, `-0800`); it writes `2024-12-10T08:30:00Z`, with milliseconds
+///   when the date has a fraction. Not read: week or ordinal dates, basic format
+///   without separators.
+/// - `.formatted` uses your formatter, behind a lock (one call at a time).
+/// A value that cannot be read is nil: recorded as `transformFailed`, and the
+/// property falls back to its initial value.
+public struct DateTransformer: ValueTransformable {
+    public enum Strategy: Sendable {
+        case secondsSince1970
+        case millisecondsSince1970
+        case secondsSince2001
+        case iso8601
+        case formatted(DateFormatter)
+        case custom(from: @Sendable (JSONValue) -> Date?, to: @Sendable (Date) -> JSONValue?)
+    }
+
+    public let strategy: Strategy
+    /// One lock for every formatter: the same formatter may serve several transformers.
+    private static let formatterLock = FormatterLock()
+
+    public init(_ strategy: Strategy) {
+        self.strategy = strategy
+    }
+
+    public func transformFromJSON(_ value: JSONValue) -> Date? {
+        switch strategy {
+        case .secondsSince1970: number(value).map { Date(timeIntervalSince1970: $0) }
+        case .millisecondsSince1970: number(value).map { Date(timeIntervalSince1970: $0 / 1_000) }
+        case .secondsSince2001: number(value).map { Date(timeIntervalSinceReferenceDate: $0) }
+        case .iso8601: text(value).flatMap(ISO8601.date(from:))
+        case let .formatted(formatter): text(value).flatMap { text in Self.formatterLock.run { formatter.date(from: text) } }
+        case let .custom(from, _): from(value)
+        }
+    }
+
+    public func transformToJSON(_ value: Date) -> JSONValue? {
+        switch strategy {
+        case .secondsSince1970: numberValue(value.timeIntervalSince1970)
+        case .millisecondsSince1970: numberValue(value.timeIntervalSince1970 * 1_000)
+        case .secondsSince2001: numberValue(value.timeIntervalSinceReferenceDate)
+        case .iso8601: .string(ISO8601.string(from: value))
+        case let .formatted(formatter): .string(Self.formatterLock.run { formatter.string(from: value) })
+        case let .custom(_, to): to(value)
+        }
+    }
+
+    private func number(_ value: JSONValue) -> Double? {
+        guard let number = value.converted(to: Double.self), number.isFinite else { return nil }
+        return number
+    }
+
+    private func text(_ value: JSONValue) -> String? {
+        if case let .string(text) = value { return text.trimmingCharacters(in: .whitespaces) }
+        return nil
+    }
+
+    private func numberValue(_ number: Double) -> JSONValue {
+        if number.rounded() == number, let whole = Int64(exactly: number) { return .int(whole) }
+        return .double(number)
+    }
+}
+
+/// Serialises calls into a formatter that was not made for concurrent use.
+private final class FormatterLock: @unchecked Sendable {
+    private let lock = NSLock()
+
+    func run<R>(_ body: () -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+}

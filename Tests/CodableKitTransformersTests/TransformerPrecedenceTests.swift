@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import CodableKitTransformers
+
+/// App-wide transformers apply by type; per-call ones beat them; a model's own
+/// mapping beats both. Serialized, and the only suite here that registers for `Date`.
+@Suite(.serialized) struct TransformerPrecedenceTests {
+    struct Stamps: DecodableModel {
+        var plain: Date?
+        var required = Date(timeIntervalSince1970: 0)
+        var mapped: Date?
+        static func mappingForValue() -> [ValueMapping]? { [CodingKeys.mapped <--- DateTransformer(.secondsSince1970)] }
+    }
+
+    @Test func globalThenPerCallThenModel() throws {
+        GlobalTransformers.register(DateTransformer(.iso8601))
+        defer { GlobalTransformers.unregister(Date.self) }
+        let json = #"{"plain": "2024-12-10T08:30:00Z", "required": "2024-12-10", "mapped": 1733819400}"#
+        let global = try Stamps.decode(from: json)
+        #expect(global.plain == Date(timeIntervalSince1970: 1_733_819_400))
+        #expect(global.required == Date(timeIntervalSince1970: 1_733_788_800))
+        #expect(global.mapped == Date(timeIntervalSince1970: 1_733_819_400))
+
+        let perCall = try Stamps.decode(from: #"{"plain": 1733819400000, "mapped": 1733819400}"#,
+                                        options: .init(transformers: [DateTransformer(.millisecondsSince1970)]))
+        #expect(perCall.plain == Date(timeIntervalSince1970: 1_733_819_400))
+        #expect(perCall.mapped == Date(timeIntervalSince1970: 1_733_819_400))
+    }
+
+    @Test func transformerReturningNilFallsBackAndIsRecorded() throws {
+        let (stamps, report) = try Stamps.decodeWithReport(from: #"{"mapped": "not a number"}"#)
+        #expect(stamps.mapped == nil)
+        #expect(report.issues.contains { $0.path == "mapped" && $0.kind == .transformFailed })
+    }
+
+    @Test func registryChangesWhileDecodingOnManyThreads() async throws {
+        let json = #"{"mapped": 1733819400, "plain": "2024-12-10T08:30:00Z"}"#
+        let deadline = ContinuousClock.now + .seconds(2)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                var flips = 0
+                while ContinuousClock.now < deadline, flips < 10_000 {
+                    GlobalTransformers.register(DateTransformer(.iso8601))
+                    GlobalTransformers.unregister(Date.self)
+                    flips += 1
+                }
+            }
+            for _ in 0 ..< 4 {
+                group.addTask {
+                    while ContinuousClock.now < deadline {
+                        let stamps = try Stamps.decode(from: json)
+                        // `mapped` never depends on the registry; `plain` is either read or left nil.
+                        guard stamps.mapped == Date(timeIntervalSince1970: 1_733_819_400),
+                              stamps.plain == nil || stamps.plain == Date(timeIntervalSince1970: 1_733_819_400) else {
+                            throw CancellationError()
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        GlobalTransformers.unregister(Date.self)
+    }
+}
