@@ -126,6 +126,10 @@ extension DocumentDecoder {
         }
         let key = PathComponent.key(slot.name)
         if session.strict { throw problem.decodingError(path: session.codingPath(depth: slot.depth, appending: key)) }
+        if case .plugin = problem.reason, let value = Optional<Any>.none as? T {  // an optional falls back to nil
+            session.record(problem.issueKind(typeName: session.typeName), depth: slot.depth, key: key, owner: session.owner(of: slot.frame))
+            return value
+        }
         guard let value = session.initialValue(T.self, property: slot.name, frame: slot.frame) ?? emptyValue(T.self) else {
             throw problem
         }

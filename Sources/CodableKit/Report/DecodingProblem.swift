@@ -12,6 +12,8 @@ struct DecodingProblem: Error {
         /// A number outside the range of the type, or with a fraction for an integer type.
         case outOfRange(found: String)
         case transformFailed(found: String)
+        /// A plugin's own problem (`Decoder.repairError`), with the issue it is.
+        case plugin(DecodingIssue.Kind, description: String)
     }
 
     var reason: Reason
@@ -24,6 +26,7 @@ struct DecodingProblem: Error {
         case let .mismatch(found): .typeMismatch(expected: typeName(expected), found: found)
         case let .outOfRange(found): .typeMismatch(expected: typeName(expected), found: found)
         case .transformFailed: .transformFailed
+        case let .plugin(kind, _): kind
         }
     }
 
@@ -47,6 +50,8 @@ struct DecodingProblem: Error {
         case let .transformFailed(found):
             return .dataCorrupted(.init(codingPath: path,
                                         debugDescription: "The transformer for \(typeName(expected)) returned nil for \(found)."))
+        case let .plugin(_, description):
+            return .dataCorrupted(.init(codingPath: path, debugDescription: description))
         }
     }
 }

@@ -45,3 +45,8 @@ extension IgnoredKey: SlotDecodable {
         return try IgnoredKey(from: decoder)
     }
 }
+
+extension IgnoredKey: EncodingWrapper {
+    /// Not written: CodableKit's encoder leaves the key out.
+    func encode(into _: EncodedNode, key _: String, encoder _: TreeEncoder, path _: [any CodingKey]) throws {}
+}

@@ -1,0 +1,23 @@
+/// How one encode call behaves.
+///
+/// ```swift
+/// let json = user.toJSONString(options: .init(keyStrategies: [.snakeCase], sortedKeys: true))
+/// ```
+public struct EncodingOptions: Sendable {
+    /// Key rules for properties without a rule of their own: the first strategy's `encodingKey` is written.
+    public var keyStrategies: [any KeyStrategy]
+    /// Transformers by the type they write, for this call; they beat `GlobalTransformers`.
+    public var transformers: [any ValueTransformable]
+    /// Object keys in lexicographic (UTF-8) order, for deterministic output.
+    public var sortedKeys: Bool
+    /// Write `null` for nil optionals instead of leaving the key out (the default).
+    public var nilAsNull: Bool
+
+    public init(keyStrategies: [any KeyStrategy] = [], transformers: [any ValueTransformable] = [],
+                sortedKeys: Bool = false, nilAsNull: Bool = false) {
+        self.keyStrategies = keyStrategies
+        self.transformers = transformers
+        self.sortedKeys = sortedKeys
+        self.nilAsNull = nilAsNull
+    }
+}
