@@ -27,7 +27,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "CodableKitBenchmarks",
-            dependencies: ["CodableKit", "CodableKitKeyStrategies", "CodableKitTestSupport"],
+            dependencies: ["CodableKit", "CodableKitKeyStrategies", "CodableKitEnumCoding", "CodableKitTestSupport"],
             path: "Benchmarks/CodableKitBenchmarks"
         ),
 
@@ -48,6 +48,11 @@ let package = Package(
             name: "CodableKitTransformersTests",
             dependencies: ["CodableKitTransformers"],
             path: "Tests/CodableKitTransformersTests"
+        ),
+        .testTarget(
+            name: "CodableKitEnumCodingTests",
+            dependencies: ["CodableKitEnumCoding"],
+            path: "Tests/CodableKitEnumCodingTests"
         ),
     ]
 )

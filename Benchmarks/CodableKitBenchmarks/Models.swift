@@ -3,7 +3,7 @@ import CodableKit
 // The same types serve both decoders: `Codable` for JSONDecoder (its synthesized
 // init(from:) is the one CodableKit runs too) and `DecodableModel` for CodableKit.
 
-struct Airport: Codable, DecodableModel {
+struct Airport: Codable, CodableModel {
     var name = ""
     var iata = ""
     var icao = ""
@@ -11,20 +11,20 @@ struct Airport: Codable, DecodableModel {
     var runways: [Runway] = []
 }
 
-struct Runway: Codable, DecodableModel {
+struct Runway: Codable, CodableModel {
     var direction = ""
     var distance = 0
     var surface = ""
 }
 
-struct Area: Codable, DecodableModel {
+struct Area: Codable, CodableModel {
     var code = ""
     var name = ""
     var children: [Area] = []
 }
 
 /// 40 properties of mixed types.
-struct Wide: Codable, DecodableModel {
+struct Wide: Codable, CodableModel {
     var i0 = 0, i1 = 0, i2 = 0, i3 = 0, i4 = 0, i5 = 0, i6 = 0, i7 = 0, i8 = 0, i9 = 0
     var s0 = "", s1 = "", s2 = "", s3 = "", s4 = "", s5 = "", s6 = "", s7 = "", s8 = "", s9 = ""
     var d0 = 0.0, d1 = 0.0, d2 = 0.0, d3 = 0.0, d4 = 0.0, d5 = 0.0, d6 = 0.0, d7 = 0.0, d8 = 0.0, d9 = 0.0
@@ -68,4 +68,9 @@ struct SnakeKeyedRunway: Codable, DecodableModel {
     enum CodingKeys: String, CodingKey {
         case runwayDirection = "runway_direction", lengthFeet = "length_feet", surfaceType = "surface_type"
     }
+}
+
+/// A plain raw-value enum, for JSONDecoder.
+enum PlainPhone: String, Codable {
+    case iphone, xiaomi, oppo, pixel
 }

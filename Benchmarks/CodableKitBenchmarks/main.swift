@@ -18,6 +18,8 @@ let sections: [(name: String, run: (Harness) -> String)] = [
     ("reader", readerBenchmark),
     ("decoding", decodingBenchmark),
     ("keys", keyStrategyBenchmark),
+    ("enums", enumBenchmark),
+    ("encoding", encodingBenchmark),
     ("memory", memoryBenchmark),
 ]
 #if DEBUG

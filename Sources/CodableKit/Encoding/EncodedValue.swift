@@ -1,59 +1,74 @@
 import Foundation
 
 /// What the encoder builds: a JSON tree whose objects keep their members in the
-/// order they were written (no dictionary per object). Containers hold the node
-/// they fill, so nested containers can be filled in any order.
+/// order they were written (no dictionary per object). Finished values are plain
+/// enum values; only a container still being filled is a reference (`EncodedNode`),
+/// so that nested containers can be filled after they are handed out.
+enum EncodedContent {  // not `indirect`: that would box every string and number; arrays already nest
+    case null
+    case bool(Bool)
+    /// A number's JSON text, already valid (integers, shortest round-trip doubles).
+    case number(String)
+    case string(String)
+    case array([EncodedContent])
+    case object([(key: String, value: EncodedContent)])
+    /// A container handed to `encode(to:)` code and perhaps still being filled.
+    case node(EncodedNode)
+}
+
+/// A container being filled.
 final class EncodedNode {
-    enum Content {
-        case null
-        case bool(Bool)
-        /// A number's JSON text, already validated (integers, shortest round-trip doubles).
-        case number(String)
-        case string(String)
-        case array([EncodedNode])
-        case object([(key: String, value: EncodedNode)])
-    }
+    var content: EncodedContent
 
-    var content: Content
-
-    init(_ content: Content) {
+    init(_ content: EncodedContent) {
         self.content = content
     }
 
-    /// The member `key` of this object, made (as an empty object) if it does not exist.
-    func objectMember(_ key: String) -> EncodedNode {
-        if case let .object(members) = content, let existing = members.last(where: { $0.key == key }) {
-            if case .object = existing.value.content { return existing.value }
-        }
-        let node = EncodedNode(.object([]))
-        set(key, node)
-        return node
-    }
-
-    /// Sets member `key` (replacing an earlier one, so the last write wins).
-    func set(_ key: String, _ value: EncodedNode) {
+    /// Appends member `key` (an object's keys are written once by synthesized code;
+    /// a key written twice appears twice, and readers keep the last, as CodableKit's does).
+    @inline(__always)
+    func append(_ key: String, _ value: EncodedContent) {
         guard case var .object(members) = content else { return }
-        content = .null  // release the array so the append below does not copy it
-        if let index = members.firstIndex(where: { $0.key == key }) {
-            members[index].value = value
-        } else {
-            members.append((key, value))
-        }
+        content = .null  // let the append below reuse the buffer instead of copying it
+        members.append((key, value))
         content = .object(members)
     }
 
-    func append(_ value: EncodedNode) {
+    @inline(__always)
+    func append(_ value: EncodedContent) {
         guard case var .array(elements) = content else { return }
         content = .null
         elements.append(value)
         content = .array(elements)
     }
+
+    /// The member object `key`, made if it does not exist yet: for dotted keys, whose
+    /// siblings share their prefix.
+    func objectMember(_ key: String) -> EncodedNode {
+        if case let .object(members) = content,
+           let existing = members.last(where: { $0.key == key }), case let .node(node) = existing.value {
+            return node
+        }
+        let node = EncodedNode(.object([]))
+        append(key, .node(node))
+        return node
+    }
 }
 
-extension EncodedNode {
-    /// The node as a `JSONValue`.
+extension EncodedContent {
+    /// The content with every finished node replaced by its content.
+    var resolved: EncodedContent {
+        switch self {
+        case let .node(node): return node.content.resolved
+        case let .array(elements): return .array(elements.map(\.resolved))
+        case let .object(members): return .object(members.map { ($0.key, $0.value.resolved) })
+        default: return self
+        }
+    }
+
+    /// The content as a `JSONValue`.
     var jsonValue: JSONValue {
-        switch content {
+        switch self {
         case .null: return .null
         case let .bool(value): return .bool(value)
         case let .number(text): return (try? JSONValue(parsing: text)) ?? .null
@@ -63,12 +78,13 @@ extension EncodedNode {
             var object: [String: JSONValue] = [:]
             for (key, value) in members { object[key] = value.jsonValue }
             return .object(object)
+        case let .node(node): return node.content.jsonValue
         }
     }
 
-    /// The node as Foundation objects, as `JSONSerialization` would give them.
+    /// The content as Foundation objects, as `JSONSerialization` would give them.
     var foundationValue: Any {
-        switch content {
+        switch self {
         case .null: return NSNull()
         case let .bool(value): return value
         case let .number(text):
@@ -80,20 +96,20 @@ extension EncodedNode {
             var object: [String: Any] = [:]
             for (key, value) in members { object[key] = value.foundationValue }
             return object
+        case let .node(node): return node.content.foundationValue
         }
     }
 
-    /// A node for a `JSONValue`.
-    static func from(_ value: JSONValue) -> EncodedNode {
+    /// The content of a `JSONValue` (object members in key order).
+    static func from(_ value: JSONValue) -> EncodedContent {
         switch value {
-        case .null: return EncodedNode(.null)
-        case let .bool(flag): return EncodedNode(.bool(flag))
-        case let .int(number): return EncodedNode(.number(String(number)))
-        case let .double(number): return EncodedNode(number.isFinite ? .number(JSONNumberFormat.double(number)) : .null)
-        case let .string(text): return EncodedNode(.string(text))
-        case let .array(values): return EncodedNode(.array(values.map(from)))
-        case let .object(members):
-            return EncodedNode(.object(members.sorted { $0.key < $1.key }.map { ($0.key, from($0.value)) }))
+        case .null: return .null
+        case let .bool(flag): return .bool(flag)
+        case let .int(number): return .number(String(number))
+        case let .double(number): return number.isFinite ? .number(JSONNumberFormat.double(number)) : .null
+        case let .string(text): return .string(text)
+        case let .array(values): return .array(values.map(from))
+        case let .object(members): return .object(members.sorted { $0.key < $1.key }.map { ($0.key, from($0.value)) })
         }
     }
 }
@@ -101,13 +117,12 @@ extension EncodedNode {
 /// Numbers as JSON text.
 enum JSONNumberFormat {
     /// The shortest text that reads back as exactly `value` (Swift's own algorithm),
-    /// in JSON's grammar. `value` must be finite.
+    /// in JSON's grammar (`1.0`, `0.1`, `1e-05`, `1.7976931348623157e+308`). `value` must be finite.
     static func double(_ value: Double) -> String {
-        if value == 0 { return value.sign == .minus ? "-0.0" : "0.0" }
-        return value.description  // "1.0", "0.1", "1e-05", "1.7976931348623157e+308": all valid JSON
+        value.description
     }
 
     static func float(_ value: Float) -> String {
-        value == 0 ? (value.sign == .minus ? "-0.0" : "0.0") : value.description
+        value.description
     }
 }

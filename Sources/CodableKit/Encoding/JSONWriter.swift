@@ -1,14 +1,14 @@
-/// Writes an `EncodedNode` tree as JSON text: CodableKit's own writer.
+/// Writes an `EncodedContent` tree as JSON text: CodableKit's own writer.
 ///
 /// Strings escape `"`, `\` and every control character (as `\n`, `\t`… or
 /// `\u00XX`); everything else, non-BMP characters included, is written as UTF-8.
 /// Numbers are written as the encoder made them (shortest round-trip doubles).
 /// `sortedKeys` orders members by their keys' UTF-8 bytes; `prettyPrinted` puts
 /// each member and element on its own line, indented by two spaces, with `": "`.
-/// Deep trees are written without recursion.
+/// Deep trees are written without recursion: one stack frame per open container.
 struct JSONWriter {
-    var sortedKeys = false
-    var prettyPrinted = false
+    let sortedKeys: Bool
+    let prettyPrinted: Bool
     private(set) var bytes: [UInt8] = []
 
     init(sortedKeys: Bool, prettyPrinted: Bool) {
@@ -16,54 +16,71 @@ struct JSONWriter {
         self.prettyPrinted = prettyPrinted
     }
 
-    /// Work still to write, last first: a node, or a piece of punctuation.
-    private enum Step {
-        case node(EncodedNode, depth: Int)
-        case text(StaticString)
-        case newline(depth: Int)
-        case key(String)
+    /// An open container and how far it is written.
+    private enum Frame {
+        case array([EncodedContent], next: Int)
+        case object([(key: String, value: EncodedContent)], next: Int)
     }
 
-    mutating func write(_ root: EncodedNode) {
-        var steps: [Step] = [.node(root, depth: 0)]
-        while let step = steps.popLast() {
-            switch step {
-            case let .text(text): append(text)
-            case let .newline(depth): newline(depth)
-            case let .key(key):
-                writeString(key)
-                append(prettyPrinted ? ": " : ":")
-            case let .node(node, depth):
-                switch node.content {
-                case .null: append("null")
-                case let .bool(value): append(value ? "true" : "false")
-                case let .number(text): bytes.append(contentsOf: text.utf8)
-                case let .string(text): writeString(text)
-                case let .array(elements):
-                    guard !elements.isEmpty else { append("[]"); break }
-                    append("[")
-                    steps.append(.text("]"))
-                    steps.append(.newline(depth: depth))
-                    for (index, element) in elements.enumerated().reversed() {
-                        steps.append(.node(element, depth: depth + 1))
-                        steps.append(.newline(depth: depth + 1))
-                        if index > 0 { steps.append(.text(",")) }
-                    }
-                case var .object(members):
-                    guard !members.isEmpty else { append("{}"); break }
-                    if sortedKeys { members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } }
-                    append("{")
-                    steps.append(.text("}"))
-                    steps.append(.newline(depth: depth))
-                    for (index, member) in members.enumerated().reversed() {
-                        steps.append(.node(member.value, depth: depth + 1))
-                        steps.append(.key(member.key))
-                        steps.append(.newline(depth: depth + 1))
-                        if index > 0 { steps.append(.text(",")) }
-                    }
+    mutating func write(_ root: EncodedContent) {
+        bytes.reserveCapacity(4_096)
+        var stack: [Frame] = []
+        var pending: EncodedContent? = root
+        while true {
+            if let value = pending {
+                pending = nil
+                if let frame = open(value, depth: stack.count) { stack.append(frame) }
+            }
+            guard var frame = stack.popLast() else { return }
+            switch frame {
+            case let .array(elements, next):
+                if next < elements.count {
+                    if next > 0 { bytes.append(UInt8(ascii: ",")) }
+                    newline(stack.count + 1)
+                    pending = elements[next]
+                    frame = .array(elements, next: next + 1)
+                    stack.append(frame)
+                } else {
+                    newline(stack.count)
+                    bytes.append(UInt8(ascii: "]"))
+                }
+            case let .object(members, next):
+                if next < members.count {
+                    if next > 0 { bytes.append(UInt8(ascii: ",")) }
+                    newline(stack.count + 1)
+                    writeString(members[next].key)
+                    bytes.append(UInt8(ascii: ":"))
+                    if prettyPrinted { bytes.append(UInt8(ascii: " ")) }
+                    pending = members[next].value
+                    frame = .object(members, next: next + 1)
+                    stack.append(frame)
+                } else {
+                    newline(stack.count)
+                    bytes.append(UInt8(ascii: "}"))
                 }
             }
         }
+    }
+
+    /// Writes a scalar or an empty container, or opens a container and returns its frame.
+    private mutating func open(_ value: EncodedContent, depth: Int) -> Frame? {
+        switch value {
+        case .null: append("null")
+        case let .bool(flag): append(flag ? "true" : "false")
+        case let .number(text): bytes.append(contentsOf: text.utf8)
+        case let .string(text): writeString(text)
+        case let .node(node): return open(node.content, depth: depth)
+        case let .array(elements):
+            guard !elements.isEmpty else { append("[]"); return nil }
+            bytes.append(UInt8(ascii: "["))
+            return .array(elements, next: 0)
+        case var .object(members):
+            guard !members.isEmpty else { append("{}"); return nil }
+            if sortedKeys { members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } }
+            bytes.append(UInt8(ascii: "{"))
+            return .object(members, next: 0)
+        }
+        return nil
     }
 
     private mutating func append(_ text: StaticString) {
@@ -78,22 +95,27 @@ struct JSONWriter {
 
     private mutating func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case 0x0A: append("\\n")
-            case 0x0D: append("\\r")
-            case 0x09: append("\\t")
-            case 0x08: append("\\b")
-            case 0x0C: append("\\f")
-            case 0 ..< 0x20:
-                append("\\u00")
-                bytes.append(hexDigit(byte >> 4))
-                bytes.append(hexDigit(byte & 0xF))
-            default:
-                bytes.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart ..< index]))
+                runStart = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): append("\\\"")
+                case UInt8(ascii: "\\"): append("\\\\")
+                case 0x0A: append("\\n")
+                case 0x0D: append("\\r")
+                case 0x09: append("\\t")
+                case 0x08: append("\\b")
+                case 0x0C: append("\\f")
+                default:
+                    append("\\u00")
+                    bytes.append(hexDigit(byte >> 4))
+                    bytes.append(hexDigit(byte & 0xF))
+                }
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))
     }

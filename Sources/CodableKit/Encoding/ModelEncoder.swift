@@ -29,8 +29,8 @@ public final class ModelEncoder {
 
 /// Where every encoding API starts.
 enum EncodeCall {
-    static func tree<T: Encodable>(_ value: T, options: EncodingOptions) throws -> EncodedNode {
-        try TreeEncoder(options: options).encodeValue(value, at: [])
+    static func tree<T: Encodable>(_ value: T, options: EncodingOptions) throws -> EncodedContent {
+        try TreeEncoder(session: EncodeSession(options: options)).encodeValue(value, at: [])
     }
 
     static func optional<T>(_ body: () throws -> T) -> T? {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The `Encoder` behind `ModelEncoder`, `toJSONString()` and friends: it fills an
-/// `EncodedNode` tree through the same rules the decoder reads with.
+/// The `Encoder` behind `ModelEncoder`, `toJSONString()` and friends: it builds an
+/// `EncodedContent` tree through the same rules the decoder reads with.
 ///
 /// - Keys: a model's own rule for the property writes its `encodingKey` (a dotted
 ///   one as nested objects, merged with siblings that share the prefix), else the
@@ -13,95 +13,171 @@ import Foundation
 ///   object; nil optionals are left out unless `nilAsNull`.
 /// - Non-finite floating-point values are an `EncodingError.invalidValue` naming the path.
 final class TreeEncoder: Encoder {
-    let options: EncodingOptions
-    let transformers: [ObjectIdentifier: any ValueTransformable]
-    var codingPath: [any CodingKey]
+    let session: EncodeSession
+    /// The encoder of the enclosing value and this value's key in it: the coding
+    /// path is made from these only when someone asks for it.
+    private let parent: TreeEncoder?
+    private let pathKey: PathComponent?
+    private let basePath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     /// Where the next container writes.
-    var node: EncodedNode
+    let node: EncodedNode
     /// The rules of the model whose `encode(to:)` is running, if it is a model.
-    var info: ModelInfo?
+    let info: ModelInfo?
 
-    init(options: EncodingOptions, transformers: [ObjectIdentifier: any ValueTransformable],
-         codingPath: [any CodingKey] = [], node: EncodedNode = EncodedNode(.null), info: ModelInfo? = nil) {
-        self.options = options
-        self.transformers = transformers
-        self.codingPath = codingPath
+    init(session: EncodeSession, codingPath: [any CodingKey] = [], node: EncodedNode = EncodedNode(.null), info: ModelInfo? = nil) {
+        self.session = session
+        parent = nil
+        pathKey = nil
+        basePath = codingPath
         self.node = node
         self.info = info
     }
 
-    convenience init(options: EncodingOptions) {
-        var transformers = GlobalTransformers.current
-        for transformer in options.transformers { transformers[transformer.objectType] = transformer }
-        self.init(options: options, transformers: transformers)
+    init(session: EncodeSession, parent: TreeEncoder, key: PathComponent, info: ModelInfo?) {
+        self.session = session
+        self.parent = parent
+        pathKey = key
+        basePath = []
+        node = EncodedNode(.null)
+        self.info = info
+    }
+
+    var codingPath: [any CodingKey] {
+        guard let parent, let pathKey else { return basePath }
+        return parent.codingPath + [pathKey.codingKey]
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         if case .object = node.content {} else { node.content = .object([]) }
-        return KeyedEncodingContainer(TreeKeyedContainer<Key>(encoder: self, object: node, info: info))
+        return KeyedEncodingContainer(TreeKeyedContainer<Key>(encoder: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         if case .array = node.content {} else { node.content = .array([]) }
-        return TreeUnkeyedContainer(encoder: self, array: node)
+        return TreeUnkeyedContainer(encoder: self)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
         TreeSingleValueContainer(encoder: self)
     }
+}
 
-    /// Encodes `value` into a new node, at `path`. `key` names the property, for value rules.
-    func encodeValue<T: Encodable>(_ value: T, at path: [any CodingKey], rule: (any ValueTransformable)? = nil) throws -> EncodedNode {
-        if let rule { return try encodeTransformed(value, with: rule, at: path) }
-        if !transformers.isEmpty, let transformer = transformers[ObjectIdentifier(T.self)] {
-            return try encodeTransformed(value, with: transformer, at: path)
-        }
-        switch value {
-        case let string as String: return EncodedNode(.string(string))
-        case let bool as Bool: return EncodedNode(.bool(bool))
-        case let number as Double: return try EncodedNode(.number(checked(number, at: path)))
-        case let number as Float: return try EncodedNode(.number(checked(number, at: path)))
-        case let integer as any FixedWidthInteger: return EncodedNode(.number(String(describing: integer)))
-        case let json as JSONValue: return EncodedNode.from(json)
-        case let url as URL: return EncodedNode(.string(url.absoluteString))
-        case let decimal as Decimal:
-            guard decimal.isFinite else { throw nonFinite(decimal, at: path) }
-            return EncodedNode(.number(decimal.description))
-        default:
-            let nested = TreeEncoder(options: options, transformers: transformers, codingPath: path,
-                                     info: (T.self as? any ModelMappable.Type).map(ModelInfo.of))
-            try value.encode(to: nested)
-            return nested.node
-        }
+/// What one encode call shares: options, transformers, and per-type routes.
+final class EncodeSession {
+    let options: EncodingOptions
+    let transformers: [ObjectIdentifier: any ValueTransformable]
+    private var routes: [ObjectIdentifier: EncodeRoute] = [:]
+    /// The last few types' routes: a model's property types alternate, and a hash per value showed.
+    private var recent: [(id: ObjectIdentifier, route: EncodeRoute)] = []
+
+    init(options: EncodingOptions) {
+        self.options = options
+        var transformers = GlobalTransformers.current
+        for transformer in options.transformers { transformers[transformer.objectType] = transformer }
+        self.transformers = transformers
     }
 
-    private func encodeTransformed<T>(_ value: T, with transformer: any ValueTransformable,
-                                      at path: [any CodingKey]) throws -> EncodedNode {
-        guard let json = transformer.transformedJSON(value) else { return EncodedNode(.null) }
+    /// How values of `T` are written; decided once per type and encode.
+    func route<T>(_: T.Type) -> EncodeRoute {
+        let id = ObjectIdentifier(T.self)
+        for entry in recent where entry.id == id { return entry.route }
+        let route: EncodeRoute
+        if let known = routes[id] {
+            route = known
+        } else {
+            route = EncodeRoute(T.self)
+            routes[id] = route
+        }
+        if recent.count == 4 { recent.removeLast() }
+        recent.insert((id, route), at: 0)
+        return route
+    }
+
+    /// The JSON key (possibly a dotted path) a rule gives a property, or nil when no
+    /// rule applies and the property's name is the key.
+    @inline(__always)
+    func ruledKey(for property: String, info: ModelInfo?) -> String? {
+        if let info, info.hasKeyRules {
+            if let rule = info.propertyKeyRules[property]?.first { return rule.encodingKey(for: property) }
+            if let rule = info.modelKeyRules.first { return rule.encodingKey(for: property) }
+        }
+        return options.keyStrategies.first?.encodingKey(for: property)
+    }
+}
+
+/// How a type is written, found once per type: a kernel scalar, a wrapper that
+/// decides for itself, a model (with its rules), or any other `Encodable`.
+enum EncodeRoute {
+    case wrapper
+    /// Integer types other than `Int`, written as their decimal text.
+    case integer
+    case model(ModelInfo)
+    case other
+
+    init(_ type: Any.Type) {
+        if type is any FixedWidthInteger.Type {
+            self = .integer
+        } else if type is any EncodingWrapper.Type {
+            self = .wrapper
+        } else if let model = type as? any ModelMappable.Type {
+            self = .model(ModelInfo.of(model))
+        } else {
+            self = .other
+        }
+    }
+}
+
+extension TreeEncoder {
+    /// The JSON content of `value`, written at `path`. `rule` is the property's own transformer.
+    func encodeValue<T: Encodable>(_ value: T, at path: @autoclosure () -> [any CodingKey], key: PathComponent? = nil,
+                                   rule: (any ValueTransformable)? = nil) throws -> EncodedContent {
+        if let rule { return try transformed(value, with: rule, at: path()) }
+        if !session.transformers.isEmpty, let transformer = session.transformers[ObjectIdentifier(T.self)] {
+            return try transformed(value, with: transformer, at: path())
+        }
+        // Kernel types by identity (a pointer comparison, not a cast).
+        if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+        if T.self == Int.self { return .number(String(unsafeBitCast(value, to: Int.self))) }
+        if T.self == Double.self { return .number(try checked(unsafeBitCast(value, to: Double.self), at: path())) }
+        if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
+        if T.self == Float.self { return .number(try checked(unsafeBitCast(value, to: Float.self), at: path())) }
+        if T.self == JSONValue.self { return .from(unsafeBitCast(value, to: JSONValue.self)) }
+        if T.self == URL.self { return .string(unsafeBitCast(value, to: URL.self).absoluteString) }
+        if T.self == Decimal.self {
+            let decimal = unsafeBitCast(value, to: Decimal.self)
+            guard decimal.isFinite else { throw nonFinite(decimal, at: path()) }
+            return .number(decimal.description)
+        }
+        var info: ModelInfo?
+        switch session.route(T.self) {
+        case .integer: return .number(String(describing: value))
+        case let .model(modelInfo): info = modelInfo
+        case .wrapper, .other: break
+        }
+        let nested = key.map { TreeEncoder(session: session, parent: self, key: $0, info: info) }
+            ?? TreeEncoder(session: session, codingPath: path(), info: info)
+        try value.encode(to: nested)
+        return nested.node.content
+    }
+
+    private func transformed<T>(_ value: T, with transformer: any ValueTransformable, at path: [any CodingKey]) throws -> EncodedContent {
+        guard let json = transformer.transformedJSON(value) else { return .null }
         return try encodeValue(json, at: path)
     }
 
-    func checked(_ number: Double, at path: [any CodingKey]) throws -> String {
-        guard number.isFinite else { throw nonFinite(number, at: path) }
+    func checked(_ number: Double, at path: @autoclosure () -> [any CodingKey]) throws -> String {
+        guard number.isFinite else { throw nonFinite(number, at: path()) }
         return JSONNumberFormat.double(number)
     }
 
-    func checked(_ number: Float, at path: [any CodingKey]) throws -> String {
-        guard number.isFinite else { throw nonFinite(number, at: path) }
+    func checked(_ number: Float, at path: @autoclosure () -> [any CodingKey]) throws -> String {
+        guard number.isFinite else { throw nonFinite(number, at: path()) }
         return JSONNumberFormat.float(number)
     }
 
     private func nonFinite(_ value: Any, at path: [any CodingKey]) -> EncodingError {
         EncodingError.invalidValue(value, .init(codingPath: path, debugDescription: "\(value) cannot be written as JSON: JSON numbers are finite."))
-    }
-
-    /// The JSON key (possibly a dotted path) for a property.
-    func key(for property: String, info: ModelInfo?) -> String {
-        if let rule = info?.propertyKeyRules[property]?.first { return rule.encodingKey(for: property) }
-        if let rule = info?.modelKeyRules.first { return rule.encodingKey(for: property) }
-        if let strategy = options.keyStrategies.first { return strategy.encodingKey(for: property) }
-        return property
     }
 }
 
@@ -116,50 +192,73 @@ extension ValueTransformable {
 /// Property wrappers that decide how they are written: `@IgnoredKey` (not at all),
 /// `@Flat` (into the enclosing object).
 protocol EncodingWrapper {
-    /// Writes the wrapper for `key` into `object`, or nothing.
-    func encode(into object: EncodedNode, key: String, encoder: TreeEncoder, path: [any CodingKey]) throws
+    /// Writes the wrapper for the property `key` of the object `encoder` is filling, or nothing.
+    func encode(key: String, encoder: TreeEncoder, path: [any CodingKey]) throws
 }
 
 struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: TreeEncoder
-    let object: EncodedNode
-    let info: ModelInfo?
 
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    /// Writes `node` under the key for `property`: a dotted key as nested objects.
-    private func write(_ node: EncodedNode, forProperty property: String) {
-        let key = encoder.key(for: property, info: info)
-        guard key.contains(".") else { return object.set(key, node) }
+    /// Writes `content` under the key for `property`: a dotted key as nested objects.
+    @inline(__always)
+    private func write(_ content: EncodedContent, forProperty property: String) {
+        guard let key = encoder.session.ruledKey(for: property, info: encoder.info) else {
+            return encoder.node.append(property, content)  // no rule: the property name, which has no dots
+        }
+        // A byte search: `String.contains(String)` is Foundation's, through CFString.
+        guard key.utf8.contains(UInt8(ascii: ".")) else { return encoder.node.append(key, content) }
         let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        var target = object
+        var target = encoder.node
         for part in parts.dropLast() { target = target.objectMember(part) }
-        target.set(parts.last!, node)
+        target.append(parts.last!, content)
     }
 
     func encodeNil(forKey key: Key) {
-        write(EncodedNode(.null), forProperty: key.stringValue)
+        write(.null, forProperty: key.stringValue)
     }
 
     func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        let path = encoder.codingPath + [key]
-        if let wrapper = value as? any EncodingWrapper {
-            return try wrapper.encode(into: object, key: key.stringValue, encoder: encoder, path: path)
+        if case .wrapper = encoder.session.route(T.self), let wrapper = value as? any EncodingWrapper {
+            return try wrapper.encode(key: key.stringValue, encoder: encoder, path: codingPath + [key])
         }
-        let rule = info?.valueRules[key.stringValue]
-        write(try encoder.encodeValue(value, at: path, rule: rule), forProperty: key.stringValue)
+        let rule = encoder.info.flatMap { $0.valueRules.isEmpty ? nil : $0.valueRules[key.stringValue] }
+        let name = key.stringValue
+        write(try encoder.encodeValue(value, at: codingPath + [key], key: .key(name), rule: rule), forProperty: name)
     }
 
     func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
         if let value { return try encode(value, forKey: key) }
-        if encoder.options.nilAsNull { encodeNil(forKey: key) }
+        if encoder.session.options.nilAsNull { encodeNil(forKey: key) }
+    }
+
+    // The protocol's scalar `encodeIfPresent` overloads would skip nil even with
+    // `nilAsNull`: each goes through the generic one above.
+    func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: String?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+
+    private func encodeOptional<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        try encodeIfPresent(value, forKey: key)
     }
 
     /// Scalars are written on the spot unless a rule or a transformer could apply to them.
     @inline(__always)
-    private func encodeScalar<T: Encodable>(_ value: T, forKey key: Key, _ content: @autoclosure () throws -> EncodedNode.Content) throws {
-        if encoder.transformers.isEmpty, info?.valueRules.isEmpty ?? true {
-            write(EncodedNode(try content()), forProperty: key.stringValue)
+    private func encodeScalar<T: Encodable>(_ value: T, forKey key: Key, _ content: @autoclosure () throws -> EncodedContent) throws {
+        if encoder.session.transformers.isEmpty, encoder.info?.valueRules.isEmpty ?? true {
+            write(try content(), forProperty: key.stringValue)
         } else {
             try encode(value, forKey: key)
         }
@@ -186,17 +285,14 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let node = EncodedNode(.object([]))
-        write(node, forProperty: key.stringValue)
-        let nested = TreeEncoder(options: encoder.options, transformers: encoder.transformers,
-                                 codingPath: encoder.codingPath + [key], node: node)
-        return nested.container(keyedBy: keyType)
+        write(.node(node), forProperty: key.stringValue)
+        return TreeEncoder(session: encoder.session, codingPath: codingPath + [key], node: node).container(keyedBy: keyType)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let node = EncodedNode(.array([]))
-        write(node, forProperty: key.stringValue)
-        return TreeUnkeyedContainer(encoder: TreeEncoder(options: encoder.options, transformers: encoder.transformers,
-                                                         codingPath: encoder.codingPath + [key], node: node), array: node)
+        write(.node(node), forProperty: key.stringValue)
+        return TreeUnkeyedContainer(encoder: TreeEncoder(session: encoder.session, codingPath: codingPath + [key], node: node))
     }
 
     func superEncoder() -> any Encoder {
@@ -209,53 +305,74 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     private func superEncoder(named name: String) -> any Encoder {
         let node = EncodedNode(.null)
-        object.set(name, node)
-        return TreeEncoder(options: encoder.options, transformers: encoder.transformers,
-                           codingPath: encoder.codingPath + [AnyCodingKey(stringValue: name)], node: node)
+        encoder.node.append(name, .node(node))
+        return TreeEncoder(session: encoder.session, codingPath: codingPath + [AnyCodingKey(stringValue: name)], node: node)
     }
 }
 
 struct TreeUnkeyedContainer: UnkeyedEncodingContainer {
     let encoder: TreeEncoder
-    let array: EncodedNode
 
     var codingPath: [any CodingKey] { encoder.codingPath }
     var count: Int {
-        if case let .array(elements) = array.content { return elements.count }
+        if case let .array(elements) = encoder.node.content { return elements.count }
         return 0
     }
 
     private var nextPath: [any CodingKey] { encoder.codingPath + [AnyCodingKey(index: count)] }
 
     mutating func encodeNil() {
-        array.append(EncodedNode(.null))
+        encoder.node.append(.null)
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        array.append(try encoder.encodeValue(value, at: nextPath))
+        encoder.node.append(try encoder.encodeValue(value, at: nextPath, key: .index(count)))
     }
+
+    /// Scalars are written on the spot unless a transformer could apply to them.
+    @inline(__always)
+    private func encodeScalar<T: Encodable>(_ value: T, _ content: @autoclosure () throws -> EncodedContent) throws {
+        if encoder.session.transformers.isEmpty {
+            encoder.node.append(try content())
+        } else {
+            encoder.node.append(try encoder.encodeValue(value, at: nextPath, key: .index(count)))
+        }
+    }
+
+    mutating func encode(_ value: Bool) throws { try encodeScalar(value, .bool(value)) }
+    mutating func encode(_ value: String) throws { try encodeScalar(value, .string(value)) }
+    mutating func encode(_ value: Double) throws { try encodeScalar(value, .number(try encoder.checked(value, at: nextPath))) }
+    mutating func encode(_ value: Float) throws { try encodeScalar(value, .number(try encoder.checked(value, at: nextPath))) }
+    mutating func encode(_ value: Int) throws { try encodeScalar(value, .number(String(value))) }
+    mutating func encode(_ value: Int8) throws { try encodeScalar(value, .number(String(value))) }
+    mutating func encode(_ value: Int16) throws { try encodeScalar(value, .number(String(value))) }
+    mutating func encode(_ value: Int32) throws { try encodeScalar(value, .number(String(value))) }
+    mutating func encode(_ value: Int64) throws { try encodeScalar(value, .number(String(value))) }
+    mutating func encode(_ value: UInt) throws { try encodeScalar(value, .number(String(value))) }
+    mutating func encode(_ value: UInt8) throws { try encodeScalar(value, .number(String(value))) }
+    mutating func encode(_ value: UInt16) throws { try encodeScalar(value, .number(String(value))) }
+    mutating func encode(_ value: UInt32) throws { try encodeScalar(value, .number(String(value))) }
+    mutating func encode(_ value: UInt64) throws { try encodeScalar(value, .number(String(value))) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let node = EncodedNode(.object([]))
         let path = nextPath
-        array.append(node)
-        return TreeEncoder(options: encoder.options, transformers: encoder.transformers, codingPath: path, node: node)
-            .container(keyedBy: keyType)
+        encoder.node.append(.node(node))
+        return TreeEncoder(session: encoder.session, codingPath: path, node: node).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let node = EncodedNode(.array([]))
         let path = nextPath
-        array.append(node)
-        return TreeUnkeyedContainer(encoder: TreeEncoder(options: encoder.options, transformers: encoder.transformers,
-                                                         codingPath: path, node: node), array: node)
+        encoder.node.append(.node(node))
+        return TreeUnkeyedContainer(encoder: TreeEncoder(session: encoder.session, codingPath: path, node: node))
     }
 
     mutating func superEncoder() -> any Encoder {
         let node = EncodedNode(.null)
         let path = nextPath
-        array.append(node)
-        return TreeEncoder(options: encoder.options, transformers: encoder.transformers, codingPath: path, node: node)
+        encoder.node.append(.node(node))
+        return TreeEncoder(session: encoder.session, codingPath: path, node: node)
     }
 }
 
@@ -269,6 +386,6 @@ struct TreeSingleValueContainer: SingleValueEncodingContainer {
     }
 
     func encode<T: Encodable>(_ value: T) throws {
-        encoder.node.content = try encoder.encodeValue(value, at: encoder.codingPath).content
+        encoder.node.content = try encoder.encodeValue(value, at: encoder.codingPath)
     }
 }

@@ -46,9 +46,9 @@ extension Flat: SlotDecodable where Value: Decodable {
 
 extension Flat: EncodingWrapper where Value: Encodable {
     /// Writes the value's own members into the enclosing object.
-    func encode(into object: EncodedNode, key _: String, encoder: TreeEncoder, path: [any CodingKey]) throws {
-        let nested = TreeEncoder(options: encoder.options, transformers: encoder.transformers, codingPath: encoder.codingPath,
-                                 node: object, info: (Value.self as? any ModelMappable.Type).map(ModelInfo.of))
+    func encode(key _: String, encoder: TreeEncoder, path _: [any CodingKey]) throws {
+        let nested = TreeEncoder(session: encoder.session, codingPath: encoder.codingPath, node: encoder.node,
+                                 info: (Value.self as? any ModelMappable.Type).map(ModelInfo.of))
         try wrappedValue.encode(to: nested)
     }
 }

@@ -48,5 +48,5 @@ extension IgnoredKey: SlotDecodable {
 
 extension IgnoredKey: EncodingWrapper {
     /// Not written: CodableKit's encoder leaves the key out.
-    func encode(into _: EncodedNode, key _: String, encoder _: TreeEncoder, path _: [any CodingKey]) throws {}
+    func encode(key _: String, encoder _: TreeEncoder, path _: [any CodingKey]) throws {}
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// A type only these tests use, so that registering transformers for it app-wide
 /// cannot disturb tests running in parallel.
-struct Temperature: Decodable, Equatable, Sendable {
+struct Temperature: Codable, Equatable, Sendable {
     var celsius: Double
 }
 
