@@ -75,6 +75,22 @@ struct Person: DecodableModel, Equatable {
         #expect(plain.note == nil)
     }
 
+    @Test func eachObjectGetsItsOwnVaryingInitialValues() throws {
+        final class Box {}
+        struct Stamped: DecodableModel {
+            var id = UUID()
+            var box = Box()
+            var name = ""
+            enum CodingKeys: CodingKey { case id, name }  // box is not decoded
+        }
+        let values = try #require([Stamped].deserialize(from: #"[{"name": "a"}, {"name": "b"}, {"id": "bad"}]"#))
+        #expect(Set(values.map(\.id)).count == 3)
+        #expect(values[0].box !== values[1].box)
+    }
+}
+
+/// When `init()` runs. Serialized: both tests read one app-wide counter.
+@Suite(.serialized) struct InitCountTests {
     @Test func initRunsOnlyWhenAFallbackIsNeeded() throws {
         Counted.calls.withLock { $0 = 0 }
         _ = try #require([Counted].deserialize(from: #"[{"a": 1, "b": 2}, {"a": 3, "b": 4}]"#))
@@ -88,19 +104,6 @@ struct Person: DecodableModel, Equatable {
         #expect(values.map(\.a) == [1, 3, 0, 0])
         #expect(values.map(\.b) == [0, 0, 6, 0])
         #expect(Counted.calls.withLock { $0 } == 1)
-    }
-
-    @Test func eachObjectGetsItsOwnVaryingInitialValues() throws {
-        final class Box {}
-        struct Stamped: DecodableModel {
-            var id = UUID()
-            var box = Box()
-            var name = ""
-            enum CodingKeys: CodingKey { case id, name }  // box is not decoded
-        }
-        let values = try #require([Stamped].deserialize(from: #"[{"name": "a"}, {"name": "b"}, {"id": "bad"}]"#))
-        #expect(Set(values.map(\.id)).count == 3)
-        #expect(values[0].box !== values[1].box)
     }
 }
 
