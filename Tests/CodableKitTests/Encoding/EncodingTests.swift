@@ -117,19 +117,30 @@ import Testing
         #expect(dictionary as? [String: String] == ["x_city": "Paris", "x_zip": "75"])
     }
 
+    /// A type no suite registers app-wide, so that this test sees no global transformer.
+    struct Pressure: Codable, Equatable {
+        var hectopascals: Double
+    }
+
+    struct PressureTransformer: ValueTransformable {
+        var offset: Double
+        func transformFromJSON(_ value: JSONValue) -> Pressure? { value.converted(to: Double.self).map { Pressure(hectopascals: $0 + offset) } }
+        func transformToJSON(_ value: Pressure) -> Double? { value.hectopascals - offset }
+    }
+
     struct Measured: CodableModel {
-        var temperature = Temperature(celsius: 0)
-        var mapped = Temperature(celsius: 0)
-        static func mappingForValue() -> [ValueMapping]? { [CodingKeys.mapped <--- TemperatureTransformer(offset: 1000)] }
+        var pressure = Pressure(hectopascals: 0)
+        var mapped = Pressure(hectopascals: 0)
+        static func mappingForValue() -> [ValueMapping]? { [CodingKeys.mapped <--- PressureTransformer(offset: 1000)] }
     }
 
     @Test func valueRulesAndTransformersWriteBack() throws {
-        let value = Measured(temperature: Temperature(celsius: 20), mapped: Temperature(celsius: 1020))
-        let perCall = try #require(value.toDictionary(options: .init(transformers: [TemperatureTransformer(offset: 10)])))
-        #expect(perCall["temperature"] as? Double == 10)  // the transformer writes a Double
+        let value = Measured(pressure: Pressure(hectopascals: 20), mapped: Pressure(hectopascals: 1020))
+        let perCall = try #require(value.toDictionary(options: .init(transformers: [PressureTransformer(offset: 10)])))
+        #expect(perCall["pressure"] as? Double == 10)  // the transformer writes a Double
         #expect(perCall["mapped"] as? Double == 20)
         let plain = try #require(value.toDictionary())
-        #expect((plain["temperature"] as? [String: Any])?["celsius"] as? Double == 20)
+        #expect((plain["pressure"] as? [String: Any])?["hectopascals"] as? Double == 20)
     }
 
     @Test func anyValuesAndJSONValuesWriteWhatTheyHold() throws {
