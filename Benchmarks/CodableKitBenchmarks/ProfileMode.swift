@@ -4,8 +4,8 @@ import Foundation
 
 /// `CodableKitBenchmarks profile <dataset>[:count] [seconds]`: decodes one dataset
 /// with CodableKit only, in a loop, for a profiler (`perf record`, `valgrind
-/// --tool=callgrind`). Datasets: airports, airports-dirty, airports-snake, airports-camel, encode-airports
-/// (count 1000 unless given), tree, wide.
+/// --tool=callgrind`). Datasets: airports, airports-dirty, airports-snake, airports-camel, encode-airports,
+/// encode-wide /// (count 1000 unless given), tree, wide.
 func profile(_ argument: String, seconds: Double) {
     let parts = argument.split(separator: ":")
     let name = String(parts[0])
@@ -27,6 +27,9 @@ func profile(_ argument: String, seconds: Double) {
         work = { _ = [NamedAirport].deserialize(from: data)! }
     case "encode-airports":
         let models = [Airport].deserialize(from: Data(ModelDatasets.airports(count: count)))!
+        work = { _ = try! ModelEncoder().encode(models) }
+    case "encode-wide":
+        let models = [Wide].deserialize(from: Data(ModelDatasets.wide(count: 2_000)))!
         work = { _ = try! ModelEncoder().encode(models) }
     case "tree":
         let data = Data(ModelDatasets.areaTree())

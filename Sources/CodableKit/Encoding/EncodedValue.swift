@@ -13,46 +13,7 @@ enum EncodedContent {  // not `indirect`: that would box every string and number
     case array([EncodedContent])
     case object([(key: String, value: EncodedContent)])
     /// A container handed to `encode(to:)` code and perhaps still being filled.
-    case node(EncodedNode)
-}
-
-/// A container being filled.
-final class EncodedNode {
-    var content: EncodedContent
-
-    init(_ content: EncodedContent) {
-        self.content = content
-    }
-
-    /// Appends member `key` (an object's keys are written once by synthesized code;
-    /// a key written twice appears twice, and readers keep the last, as CodableKit's does).
-    @inline(__always)
-    func append(_ key: String, _ value: EncodedContent) {
-        guard case var .object(members) = content else { return }
-        content = .null  // let the append below reuse the buffer instead of copying it
-        members.append((key, value))
-        content = .object(members)
-    }
-
-    @inline(__always)
-    func append(_ value: EncodedContent) {
-        guard case var .array(elements) = content else { return }
-        content = .null
-        elements.append(value)
-        content = .array(elements)
-    }
-
-    /// The member object `key`, made if it does not exist yet: for dotted keys, whose
-    /// siblings share their prefix.
-    func objectMember(_ key: String) -> EncodedNode {
-        if case let .object(members) = content,
-           let existing = members.last(where: { $0.key == key }), case let .node(node) = existing.value {
-            return node
-        }
-        let node = EncodedNode(.object([]))
-        append(key, .node(node))
-        return node
-    }
+    case node(TreeEncoder)
 }
 
 extension EncodedContent {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes an `EncodedContent` tree as JSON text: CodableKit's own writer.
 ///
 /// Strings escape `"`, `\` and every control character (as `\n`, `\t`… or
@@ -6,10 +8,14 @@
 /// `sortedKeys` orders members by their keys' UTF-8 bytes; `prettyPrinted` puts
 /// each member and element on its own line, indented by two spaces, with `": "`.
 /// Deep trees are written without recursion: one stack frame per open container.
-struct JSONWriter {
+struct JSONWriter: ~Copyable {
     let sortedKeys: Bool
     let prettyPrinted: Bool
-    private(set) var bytes: [UInt8] = []
+    /// The output, written with plain stores (`Array` checks uniqueness and capacity per append).
+    private var bytes = ByteArena()
+
+    /// What has been written.
+    var data: Data { bytes.data }
 
     init(sortedKeys: Bool, prettyPrinted: Bool) {
         self.sortedKeys = sortedKeys
@@ -23,7 +29,6 @@ struct JSONWriter {
     }
 
     mutating func write(_ root: EncodedContent) {
-        bytes.reserveCapacity(4_096)
         var stack: [Frame] = []
         var pending: EncodedContent? = root
         while true {
@@ -67,7 +72,7 @@ struct JSONWriter {
         switch value {
         case .null: append("null")
         case let .bool(flag): append(flag ? "true" : "false")
-        case let .number(text): bytes.append(contentsOf: text.utf8)
+        case let .number(text): appendUTF8(text)
         case let .string(text): writeString(text)
         case let .node(node): return open(node.content, depth: depth)
         case let .array(elements):
@@ -84,13 +89,18 @@ struct JSONWriter {
     }
 
     private mutating func append(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        bytes.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    private mutating func appendUTF8(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append($0) }
     }
 
     private mutating func newline(_ depth: Int) {
         guard prettyPrinted else { return }
         bytes.append(UInt8(ascii: "\n"))
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+        for _ in 0 ..< depth * 2 { bytes.append(UInt8(ascii: " ")) }
     }
 
     private mutating func writeString(_ text: String) {
@@ -99,7 +109,7 @@ struct JSONWriter {
         text.withUTF8 { utf8 in
             var runStart = 0
             for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart ..< index]))
+                bytes.append(UnsafeBufferPointer(rebasing: utf8[runStart ..< index]))
                 runStart = index + 1
                 switch byte {
                 case UInt8(ascii: "\""): append("\\\"")
@@ -115,7 +125,7 @@ struct JSONWriter {
                     bytes.append(hexDigit(byte & 0xF))
                 }
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            bytes.append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))
     }

@@ -23,7 +23,7 @@ public final class ModelEncoder {
     public func encode<T: Encodable>(_ value: T) throws -> Data {
         var writer = JSONWriter(sortedKeys: options.sortedKeys, prettyPrinted: prettyPrinted)
         writer.write(try EncodeCall.tree(value, options: options))
-        return Data(writer.bytes)
+        return writer.data
     }
 }
 

@@ -14,33 +14,32 @@ import Foundation
 /// - Non-finite floating-point values are an `EncodingError.invalidValue` naming the path.
 final class TreeEncoder: Encoder {
     let session: EncodeSession
+    /// What this encoder's value is so far; containers fill it.
+    var content: EncodedContent = .null
     /// The encoder of the enclosing value and this value's key in it: the coding
     /// path is made from these only when someone asks for it.
     private let parent: TreeEncoder?
     private let pathKey: PathComponent?
     private let basePath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
-    /// Where the next container writes.
-    let node: EncodedNode
     /// The rules of the model whose `encode(to:)` is running, if it is a model.
     let info: ModelInfo?
 
-    init(session: EncodeSession, codingPath: [any CodingKey] = [], node: EncodedNode = EncodedNode(.null), info: ModelInfo? = nil) {
+    init(session: EncodeSession, codingPath: [any CodingKey] = [], info: ModelInfo? = nil) {
         self.session = session
         parent = nil
         pathKey = nil
         basePath = codingPath
-        self.node = node
         self.info = info
     }
 
-    init(session: EncodeSession, parent: TreeEncoder, key: PathComponent, info: ModelInfo?) {
+    init(session: EncodeSession, parent: TreeEncoder, key: PathComponent, info: ModelInfo?, content: EncodedContent = .null) {
         self.session = session
         self.parent = parent
         pathKey = key
         basePath = []
-        node = EncodedNode(.null)
         self.info = info
+        self.content = content
     }
 
     var codingPath: [any CodingKey] {
@@ -49,13 +48,51 @@ final class TreeEncoder: Encoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if case .object = node.content {} else { node.content = .object([]) }
+        if case .object = content {} else {
+            var members: [(key: String, value: EncodedContent)] = []
+            members.reserveCapacity(8)  // most objects; growing from empty reallocates 4 times
+            content = .object(members)
+        }
         return KeyedEncodingContainer(TreeKeyedContainer<Key>(encoder: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if case .array = node.content {} else { node.content = .array([]) }
+        if case .array = content {} else {
+            var elements: [EncodedContent] = []
+            elements.reserveCapacity(4)
+            content = .array(elements)
+        }
         return TreeUnkeyedContainer(encoder: self)
+    }
+
+    /// Appends member `key` (an object's keys are written once by synthesized code;
+    /// a key written twice appears twice, and readers keep the last, as CodableKit's does).
+    @inline(__always)
+    func append(_ key: String, _ value: EncodedContent) {
+        guard case var .object(members) = content else { return }
+        content = .null  // let the append below reuse the buffer instead of copying it
+        members.append((key, value))
+        content = .object(members)
+    }
+
+    @inline(__always)
+    func append(_ value: EncodedContent) {
+        guard case var .array(elements) = content else { return }
+        content = .null
+        elements.append(value)
+        content = .array(elements)
+    }
+
+    /// The member object `key`, made if it does not exist yet: for dotted keys, whose
+    /// siblings share their prefix.
+    func objectMember(_ key: String) -> TreeEncoder {
+        if case let .object(members) = content,
+           let existing = members.last(where: { $0.key == key }), case let .node(child) = existing.value {
+            return child
+        }
+        let child = TreeEncoder(session: session, parent: self, key: .key(key), info: nil, content: .object([]))
+        append(key, .node(child))
+        return child
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -158,7 +195,7 @@ extension TreeEncoder {
         let nested = key.map { TreeEncoder(session: session, parent: self, key: $0, info: info) }
             ?? TreeEncoder(session: session, codingPath: path(), info: info)
         try value.encode(to: nested)
-        return nested.node.content
+        return nested.content
     }
 
     private func transformed<T>(_ value: T, with transformer: any ValueTransformable, at path: [any CodingKey]) throws -> EncodedContent {
@@ -205,12 +242,12 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     @inline(__always)
     private func write(_ content: EncodedContent, forProperty property: String) {
         guard let key = encoder.session.ruledKey(for: property, info: encoder.info) else {
-            return encoder.node.append(property, content)  // no rule: the property name, which has no dots
+            return encoder.append(property, content)  // no rule: the property name, which has no dots
         }
         // A byte search: `String.contains(String)` is Foundation's, through CFString.
-        guard key.utf8.contains(UInt8(ascii: ".")) else { return encoder.node.append(key, content) }
+        guard key.utf8.contains(UInt8(ascii: ".")) else { return encoder.append(key, content) }
         let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        var target = encoder.node
+        var target = encoder
         for part in parts.dropLast() { target = target.objectMember(part) }
         target.append(parts.last!, content)
     }
@@ -284,15 +321,15 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     func encode(_ value: UInt64, forKey key: Key) throws { try encodeScalar(value, forKey: key, .number(String(value))) }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let node = EncodedNode(.object([]))
-        write(.node(node), forProperty: key.stringValue)
-        return TreeEncoder(session: encoder.session, codingPath: codingPath + [key], node: node).container(keyedBy: keyType)
+        let child = TreeEncoder(session: encoder.session, parent: encoder, key: .key(key.stringValue), info: nil, content: .object([]))
+        write(.node(child), forProperty: key.stringValue)
+        return child.container(keyedBy: keyType)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let node = EncodedNode(.array([]))
-        write(.node(node), forProperty: key.stringValue)
-        return TreeUnkeyedContainer(encoder: TreeEncoder(session: encoder.session, codingPath: codingPath + [key], node: node))
+        let child = TreeEncoder(session: encoder.session, parent: encoder, key: .key(key.stringValue), info: nil, content: .array([]))
+        write(.node(child), forProperty: key.stringValue)
+        return TreeUnkeyedContainer(encoder: child)
     }
 
     func superEncoder() -> any Encoder {
@@ -304,9 +341,9 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     private func superEncoder(named name: String) -> any Encoder {
-        let node = EncodedNode(.null)
-        encoder.node.append(name, .node(node))
-        return TreeEncoder(session: encoder.session, codingPath: codingPath + [AnyCodingKey(stringValue: name)], node: node)
+        let child = TreeEncoder(session: encoder.session, parent: encoder, key: .key(name), info: nil)
+        encoder.append(name, .node(child))
+        return child
     }
 }
 
@@ -315,27 +352,27 @@ struct TreeUnkeyedContainer: UnkeyedEncodingContainer {
 
     var codingPath: [any CodingKey] { encoder.codingPath }
     var count: Int {
-        if case let .array(elements) = encoder.node.content { return elements.count }
+        if case let .array(elements) = encoder.content { return elements.count }
         return 0
     }
 
     private var nextPath: [any CodingKey] { encoder.codingPath + [AnyCodingKey(index: count)] }
 
     mutating func encodeNil() {
-        encoder.node.append(.null)
+        encoder.append(.null)
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        encoder.node.append(try encoder.encodeValue(value, at: nextPath, key: .index(count)))
+        encoder.append(try encoder.encodeValue(value, at: nextPath, key: .index(count)))
     }
 
     /// Scalars are written on the spot unless a transformer could apply to them.
     @inline(__always)
     private func encodeScalar<T: Encodable>(_ value: T, _ content: @autoclosure () throws -> EncodedContent) throws {
         if encoder.session.transformers.isEmpty {
-            encoder.node.append(try content())
+            encoder.append(try content())
         } else {
-            encoder.node.append(try encoder.encodeValue(value, at: nextPath, key: .index(count)))
+            encoder.append(try encoder.encodeValue(value, at: nextPath, key: .index(count)))
         }
     }
 
@@ -355,24 +392,21 @@ struct TreeUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { try encodeScalar(value, .number(String(value))) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let node = EncodedNode(.object([]))
-        let path = nextPath
-        encoder.node.append(.node(node))
-        return TreeEncoder(session: encoder.session, codingPath: path, node: node).container(keyedBy: keyType)
+        let child = TreeEncoder(session: encoder.session, parent: encoder, key: .index(count), info: nil, content: .object([]))
+        encoder.append(.node(child))
+        return child.container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let node = EncodedNode(.array([]))
-        let path = nextPath
-        encoder.node.append(.node(node))
-        return TreeUnkeyedContainer(encoder: TreeEncoder(session: encoder.session, codingPath: path, node: node))
+        let child = TreeEncoder(session: encoder.session, parent: encoder, key: .index(count), info: nil, content: .array([]))
+        encoder.append(.node(child))
+        return TreeUnkeyedContainer(encoder: child)
     }
 
     mutating func superEncoder() -> any Encoder {
-        let node = EncodedNode(.null)
-        let path = nextPath
-        encoder.node.append(.node(node))
-        return TreeEncoder(session: encoder.session, codingPath: path, node: node)
+        let child = TreeEncoder(session: encoder.session, parent: encoder, key: .index(count), info: nil)
+        encoder.append(.node(child))
+        return child
     }
 }
 
@@ -382,10 +416,10 @@ struct TreeSingleValueContainer: SingleValueEncodingContainer {
     var codingPath: [any CodingKey] { encoder.codingPath }
 
     func encodeNil() {
-        encoder.node.content = .null
+        encoder.content = .null
     }
 
     func encode<T: Encodable>(_ value: T) throws {
-        encoder.node.content = try encoder.encodeValue(value, at: encoder.codingPath)
+        encoder.content = try encoder.encodeValue(value, at: encoder.codingPath)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -33,6 +35,12 @@ struct ByteArena: ~Copyable {
         if capacity - count < bytes.count { grow(toFit: bytes.count) }
         memcpy(base! + count, source, bytes.count)
         count += bytes.count
+    }
+
+    /// Everything appended, as `Data` (one copy).
+    var data: Data {
+        guard let base, count > 0 else { return Data() }
+        return Data(bytes: base, count: count)
     }
 
     /// `prefix` followed by everything appended, as one array.

@@ -47,8 +47,10 @@ extension Flat: SlotDecodable where Value: Decodable {
 extension Flat: EncodingWrapper where Value: Encodable {
     /// Writes the value's own members into the enclosing object.
     func encode(key _: String, encoder: TreeEncoder, path _: [any CodingKey]) throws {
-        let nested = TreeEncoder(session: encoder.session, codingPath: encoder.codingPath, node: encoder.node,
+        let nested = TreeEncoder(session: encoder.session, codingPath: encoder.codingPath,
                                  info: (Value.self as? any ModelMappable.Type).map(ModelInfo.of))
         try wrappedValue.encode(to: nested)
+        guard case let .object(members) = nested.content else { return }
+        for member in members { encoder.append(member.key, member.value) }
     }
 }
