@@ -21,7 +21,7 @@ let package = Package(
 
         .executableTarget(
             name: "Examples",
-            dependencies: ["CodableKit"],
+            dependencies: ["CodableKitKeyStrategies", "CodableKitTransformers", "CodableKitEnumCoding"],
             path: "Examples",
             resources: [.copy("Resources")]
         ),
@@ -53,6 +53,12 @@ let package = Package(
             name: "CodableKitEnumCodingTests",
             dependencies: ["CodableKitEnumCoding"],
             path: "Tests/CodableKitEnumCodingTests"
+        ),
+        // Runs every section of `swift run Examples` and checks what it prints.
+        .testTarget(
+            name: "ExamplesTests",
+            dependencies: ["Examples"],
+            path: "Tests/ExamplesTests"
         ),
     ]
 )

@@ -1,44 +1,33 @@
-// `swift run Examples` runs every section; `swift run Examples <name>` runs one;
-// `swift run Examples --help` lists them.
-import CodableKit
+// `swift run Examples` runs every section of the tour; `swift run Examples <name>`
+// runs one; `swift run Examples --help` lists them.
 import Foundation
 
-/// One runnable section of the tour.
-struct Example {
-    var name: String
-    var summary: String
-    var run: () throws -> Void
-}
-
-let examples: [Example] = [
-    Example(name: "reader", summary: "Read a messy API payload and show what is in it", run: readerExample),
-]
-
 func printHelp(_ examples: [Example]) {
-    print("usage: swift run Examples [name]\n\nSections:")
+    print("usage: swift run Examples [name…]\n\nSections:")
     for example in examples {
-        print("  \(example.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(example.summary)")
+        print("  \(example.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(example.summary)")
     }
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
-    printHelp(examples)
+    printHelp(tour)
     exit(0)
 }
-let chosen = arguments.isEmpty ? examples : examples.filter { arguments.contains($0.name) }
+let chosen = arguments.isEmpty ? tour : tour.filter { arguments.contains($0.name) }
 if chosen.isEmpty {
-    print("no example named \(arguments.joined(separator: " "))\n")
-    printHelp(examples)
+    print("no section named \(arguments.joined(separator: " "))\n")
+    printHelp(tour)
     exit(1)
 }
 for example in chosen {
-    print("== \(example.name): \(example.summary)\n")
+    var printer = ExamplePrinter()
     do {
-        try example.run()
+        try example.run(&printer)
     } catch {
-        print("error: \(error)")
+        print("error in \(example.name): \(error)")
         exit(1)
     }
-    print()
+    print("== \(example.name): \(example.summary)\n")
+    print(printer.text)
 }

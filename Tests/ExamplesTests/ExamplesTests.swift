@@ -1,0 +1,58 @@
+import Testing
+@testable import Examples
+
+/// Every section of the tour runs and says what it should.
+@Suite struct ExamplesTests {
+    private func output(_ name: String) throws -> String {
+        let example = try #require(tour.first { $0.name == name }, "no section \(name)")
+        var printer = ExamplePrinter()
+        try example.run(&printer)
+        return printer.text
+    }
+
+    @Test func everySectionIsListedAndRuns() throws {
+        #expect(tour.map(\.name) == ["reader", "decoding", "report", "encoding", "plugin"])
+        for example in tour {
+            #expect(try !output(example.name).isEmpty, "\(example.name)")
+        }
+    }
+
+    @Test func reader() throws {
+        let text = try output("reader")
+        #expect(text.contains(#"users.1: id="2" (string), user_name="Grace Hopper" (string), age=null, vip="yes" (string)"#))
+        #expect(text.contains("line 4, column 1 (byte 32): expected a string key, found '}'"))
+    }
+
+    @Test func decoding() throws {
+        let text = try output("decoding")
+        #expect(text.contains("User 1 Ada Lovelace, age 36, vip true"))
+        #expect(text.contains("User 2 Grace Hopper, age 0, vip true"))
+        #expect(text.contains("avatar https://example.com/g%20h.png, joined 2024-12-10T08:30:00Z"))
+        #expect(text.contains("joined 2024-12-10T00:00:00Z"))  // the day/month/year form
+        #expect(text.contains(#"tags ["navy", "cobol"]"#))  // JSON inside a string
+        #expect(text.contains(#"media vimeo(id: "76979871", minutes: 12)"#))
+        #expect(text.contains("price 4.99"))
+    }
+
+    @Test func report() throws {
+        let text = try output("report")
+        #expect(text.contains("DecodingReport: 15 repairs"))
+        #expect(text.contains("users[1].age: value was null; kept the initial value"))
+        #expect(text.contains("posts[2].media: the value matched no case"))
+        #expect(text.contains(#"posts[3].id: expected Int, found a string "thirteen"; kept the initial value"#))
+    }
+
+    @Test func encoding() throws {
+        let text = try output("encoding")
+        #expect(text.contains(#""user_name": "Ada Lovelace""#))  // the renamed field, written back
+        #expect(text.contains(#""generated_at": "2026-11-21T09:30:00Z""#))
+        #expect(text.contains(#""price": 4.99"#))
+        #expect(text.contains(#""type": "vimeo""#))
+    }
+
+    @Test func plugin() throws {
+        let text = try output("plugin")
+        #expect(text.contains(#""4.99" → 4.99"#))
+        #expect(text.contains(#""five" → nil (recorded as transformFailed)"#))
+    }
+}
