@@ -70,7 +70,9 @@ extension JSONValue {
     /// ```swift
     /// let value = try JSONValue(parsing: Data(#"[1, "two", null]"#.utf8))
     /// ```
-    /// - Parameter maxDepth: the deepest nesting of arrays and objects accepted (default 512).
+    /// - Parameters:
+    ///   - data: UTF-8 JSON text.
+    ///   - maxDepth: the deepest nesting of arrays and objects accepted (default 512).
     /// - Throws: `JSONReadError` with the byte offset, line and column of malformed input.
     public init(parsing data: Data, maxDepth: Int = 512) throws {
         self = try JSONParser.parse([UInt8](data), maxDepth: maxDepth).value(at: 0)
