@@ -17,6 +17,7 @@ public protocol CaseDefaultable: RawRepresentable, Codable where RawValue: Codab
 }
 
 extension CaseDefaultable {
+    /// The case of the raw value, or `defaultCase` (recorded as `caseNotMatched`). - Throws: in strict mode.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let raw = try? container.decode(RawValue.self), let value = Self(rawValue: raw) {
@@ -28,6 +29,7 @@ extension CaseDefaultable {
         self = Self.defaultCase
     }
 
+    /// Writes the raw value.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)

@@ -19,10 +19,12 @@ import Foundation
 /// type (exact values by hash, ranges in case order), not a scan of every matcher.
 /// Encoding writes the case's first matcher's value (see `CodingCase`).
 public protocol CaseMatchable: Codable {
+    /// The cases, in the order they are tried.
     static var codingCases: [CodingCase<Self>] { get }
 }
 
 extension CaseMatchable {
+    /// The earliest case whose matcher matches. - Throws: a repair error the kernel records as `caseNotMatched`.
     public init(from decoder: any Decoder) throws {
         let json = try JSONValue(from: decoder)
         let table = CaseTable<Self>.shared
@@ -32,6 +34,7 @@ extension CaseMatchable {
         self = try table.cases[index].value(from: source)
     }
 
+    /// Writes the case's first matcher's value, with its associated values.
     public func encode(to encoder: any Encoder) throws {
         try CaseTable<Self>.shared.json(for: self).encode(to: encoder)
     }

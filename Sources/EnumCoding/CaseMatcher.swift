@@ -9,13 +9,21 @@
 ///   last component (`vimeo`); `"a.b.c"` reads path `a.b`. The value may be a string,
 ///   or a number or boolean with that literal text.
 public enum CaseMatcher: Sendable {
+    /// This boolean.
     case bool(Bool)
+    /// This integer (or an integral double).
     case int(Int)
+    /// This number.
     case double(Double)
+    /// This string, exactly.
     case string(String)
+    /// An integer in the range.
     case intRange(ClosedRange<Int>)
+    /// A number in the range.
     case doubleRange(ClosedRange<Double>)
+    /// A string in the range, lexicographically.
     case stringRange(ClosedRange<String>)
+    /// An object whose value at the path is the last component.
     case pathValue(String)
 
     /// For `.pathValue`: the path and the value it must hold.

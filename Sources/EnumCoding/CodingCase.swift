@@ -61,10 +61,12 @@ public struct AssociatedValue: Sendable {
     let name: String
     let keys: [String]
 
+    /// A value read by `CaseValues.value(_:)`, from the first of `keys` present (the label itself if none are given).
     public static func label(_ label: String, keys: String...) -> AssociatedValue {
         AssociatedValue(name: label, keys: keys.isEmpty ? [label] : keys)
     }
 
+    /// A value read by `CaseValues.value(at:)`, from the first of `keys` present.
     public static func index(_ index: Int, keys: String...) -> AssociatedValue {
         AssociatedValue(name: String(index), keys: keys)
     }

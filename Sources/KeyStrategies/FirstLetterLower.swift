@@ -5,8 +5,10 @@
 /// ```
 /// Only the first character changes; words are not split.
 public struct FirstLetterLower: NamingConvention {
+    /// The convention; it has no settings.
     public init() {}
 
+    /// The key for `propertyName` in this convention (the same both ways).
     public func convert(_ propertyName: String) -> String {
         propertyName.prefix(1).lowercased() + propertyName.dropFirst()
     }

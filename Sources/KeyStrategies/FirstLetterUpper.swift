@@ -5,8 +5,10 @@
 /// ```
 /// Only the first character changes; words are not split (`userID` ⇄ `UserID`).
 public struct FirstLetterUpper: NamingConvention {
+    /// The convention; it has no settings.
     public init() {}
 
+    /// The key for `propertyName` in this convention (the same both ways).
     public func convert(_ propertyName: String) -> String {
         propertyName.prefix(1).uppercased() + propertyName.dropFirst()
     }

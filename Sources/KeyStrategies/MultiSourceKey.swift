@@ -11,14 +11,18 @@
 /// Encoding writes the first key (a dotted one as nested objects). The property's
 /// own name is still tried last when decoding.
 public struct MultiSourceKey: KeyStrategy {
+    /// The keys to try, best first.
     public let keys: [String]
 
+    /// Keys to try in order; dotted ones are nested paths.
     public init(_ keys: [String]) {
         self.keys = keys
     }
 
+    /// The keys, whatever the property is called.
     public func decodingKeys(for propertyName: String) -> [String] { keys }
 
+    /// The first key (the property name when there is none).
     public func encodingKey(for propertyName: String) -> String { keys.first ?? propertyName }
 }
 

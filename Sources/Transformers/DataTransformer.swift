@@ -10,8 +10,10 @@ import Foundation
 /// alphabets, and any other character — those are nil (recorded as `transformFailed`).
 /// Writes standard, padded base64.
 public struct DataTransformer: ValueTransformable {
+    /// The transformer; it has no settings.
     public init() {}
 
+    /// The value read from JSON, or nil when it is not in an accepted form.
     public func transformFromJSON(_ value: JSONValue) -> Data? {
         guard case var .string(text) = value else { return nil }
         let urlSafe = text.contains("-") || text.contains("_")
@@ -30,6 +32,7 @@ public struct DataTransformer: ValueTransformable {
         return Data(base64Encoded: text)
     }
 
+    /// The JSON written for the value.
     public func transformToJSON(_ value: Data) -> String? {
         value.base64EncodedString()
     }

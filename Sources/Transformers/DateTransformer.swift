@@ -19,23 +19,33 @@ import Foundation
 /// A value that cannot be read is nil: recorded as `transformFailed`, and the
 /// property falls back to its initial value.
 public struct DateTransformer: ValueTransformable {
+    /// How dates are written in the JSON.
     public enum Strategy: Sendable {
+        /// Seconds since 1970-01-01T00:00:00Z (Unix time).
         case secondsSince1970
+        /// Milliseconds since 1970 (JavaScript time).
         case millisecondsSince1970
+        /// Seconds since 2001-01-01T00:00:00Z (Foundation's reference date).
         case secondsSince2001
+        /// ISO 8601 / RFC 3339 text (see the type's notes for the forms read).
         case iso8601
+        /// Text read and written by your formatter.
         case formatted(DateFormatter)
+        /// Your own closures, both ways.
         case custom(from: @Sendable (JSONValue) -> Date?, to: @Sendable (Date) -> JSONValue?)
     }
 
+    /// The form dates take in the JSON.
     public let strategy: Strategy
     /// One lock for every formatter: the same formatter may serve several transformers.
     private static let formatterLock = FormatterLock()
 
+    /// A transformer for dates in this form.
     public init(_ strategy: Strategy) {
         self.strategy = strategy
     }
 
+    /// The value read from JSON, or nil when it is not in an accepted form.
     public func transformFromJSON(_ value: JSONValue) -> Date? {
         switch strategy {
         case .secondsSince1970: number(value).map { Date(timeIntervalSince1970: $0) }
@@ -47,6 +57,7 @@ public struct DateTransformer: ValueTransformable {
         }
     }
 
+    /// The JSON written for the value.
     public func transformToJSON(_ value: Date) -> JSONValue? {
         switch strategy {
         case .secondsSince1970: numberValue(value.timeIntervalSince1970)

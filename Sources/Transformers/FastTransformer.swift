@@ -14,15 +14,18 @@ public struct FastTransformer<Object, JSON: Encodable>: ValueTransformable {
     private let fromJSON: @Sendable (JSON?) -> Object?
     private let toJSON: (@Sendable (Object?) -> JSON?)?
 
+    /// A transformer from two closures; without `toJSON` nothing is written.
     public init(fromJSON: @escaping @Sendable (JSON?) -> Object?, toJSON: (@Sendable (Object?) -> JSON?)? = nil) {
         self.fromJSON = fromJSON
         self.toJSON = toJSON
     }
 
+    /// The value read from JSON, or nil when it is not in an accepted form.
     public func transformFromJSON(_ value: JSONValue) -> Object? {
         fromJSON(jsonSide(of: value))
     }
 
+    /// The JSON written for the value.
     public func transformToJSON(_ value: Object) -> JSON? {
         toJSON?(value)
     }

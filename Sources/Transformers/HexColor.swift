@@ -17,9 +17,13 @@ import SwiftUI
 /// ```
 /// As `Codable` on its own it reads and writes the same hex text.
 public struct HexColor: Codable, Hashable, Sendable {
+    /// The red component, from 0 to 1.
     public let red: Double
+    /// The green component, from 0 to 1.
     public let green: Double
+    /// The blue component, from 0 to 1.
     public let blue: Double
+    /// The alpha component, from 0 to 1.
     public let alpha: Double
 
     /// Components from 0 to 1; values outside are clamped.
@@ -62,6 +66,7 @@ public struct HexColor: Codable, Hashable, Sendable {
         return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
     }
 
+    /// Reads hex text. - Throws: `DecodingError.dataCorrupted` for text that is not a hex colour.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let color = HexColor(hex: text) else {
@@ -71,6 +76,7 @@ public struct HexColor: Codable, Hashable, Sendable {
         self = color
     }
 
+    /// Writes `hex`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(hex)

@@ -7,13 +7,16 @@
 /// any case. Not read: named colours, `rgb(…)`, numbers (nil, recorded as
 /// `transformFailed`). Writes `#RRGGBB`, or `#RRGGBBAA` when not opaque.
 public struct HexColorTransformer: ValueTransformable {
+    /// The transformer; it has no settings.
     public init() {}
 
+    /// The value read from JSON, or nil when it is not in an accepted form.
     public func transformFromJSON(_ value: JSONValue) -> HexColor? {
         guard case let .string(text) = value else { return nil }
         return HexColor(hex: text)
     }
 
+    /// The JSON written for the value.
     public func transformToJSON(_ value: HexColor) -> String? {
         value.hex
     }

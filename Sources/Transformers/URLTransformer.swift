@@ -11,14 +11,18 @@ import Foundation
 /// - Surrounding whitespace is trimmed. An empty or unparsable text is nil (recorded
 ///   as `transformFailed`; the property falls back). Writes the absolute string.
 public struct URLTransformer: ValueTransformable {
+    /// Added in front of text that has no scheme.
     public let prefix: String?
+    /// Whether spaces and characters beyond ASCII are percent-encoded.
     public let shouldEncodeURLString: Bool
 
+    /// A URL transformer; see the type for what each setting does.
     public init(prefix: String? = nil, shouldEncodeURLString: Bool = true) {
         self.prefix = prefix
         self.shouldEncodeURLString = shouldEncodeURLString
     }
 
+    /// The value read from JSON, or nil when it is not in an accepted form.
     public func transformFromJSON(_ value: JSONValue) -> URL? {
         guard case let .string(raw) = value else { return nil }
         var text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -31,6 +35,7 @@ public struct URLTransformer: ValueTransformable {
         return URL(string: text)
     }
 
+    /// The JSON written for the value.
     public func transformToJSON(_ value: URL) -> String? {
         value.absoluteString
     }

@@ -5,6 +5,7 @@
 /// let user = try User.decode(from: data, options: options)
 /// ```
 public struct DecodingOptions: Sendable {
+    /// Whether repairs are made (tolerant) or thrown (strict).
     public enum Mode: Sendable {
         /// Repair what can be repaired and record it (the default).
         case tolerant
@@ -12,6 +13,7 @@ public struct DecodingOptions: Sendable {
         case strict
     }
 
+    /// Tolerant (the default) or strict.
     public var mode: Mode
     /// Key rules tried, in order, after a model's own rules and before the property name.
     public var keyStrategies: [any KeyStrategy]
@@ -20,6 +22,7 @@ public struct DecodingOptions: Sendable {
     /// The deepest nesting of arrays and objects accepted (default 512).
     public var maxDepth: Int
 
+    /// Options for one decode call; every default is the tolerant, rule-free behaviour.
     public init(mode: Mode = .tolerant, keyStrategies: [any KeyStrategy] = [],
                 transformers: [any ValueTransformable] = [], maxDepth: Int = 512) {
         self.mode = mode

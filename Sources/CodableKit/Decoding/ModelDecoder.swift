@@ -11,12 +11,15 @@ import Foundation
 /// types fall back to their types' empty values, and a nested value that has none
 /// is dropped from its collection or fails its enclosing property.
 public final class ModelDecoder {
+    /// The options every decode with this decoder uses.
     public var options: DecodingOptions
 
+    /// A decoder with these options (tolerant by default).
     public init(options: DecodingOptions = .init()) {
         self.options = options
     }
 
+    /// A value of `type` decoded from JSON bytes, repaired where needed.
     /// - Throws: `DecodingError.dataCorrupted` (underlying `JSONReadError`) for malformed input;
     ///   in strict mode, the `DecodingError` `JSONDecoder` would throw.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {

@@ -13,6 +13,7 @@ public struct EncodingOptions: Sendable {
     /// Write `null` for nil optionals instead of leaving the key out (the default).
     public var nilAsNull: Bool
 
+    /// Options for one encode call; by default keys are property names and nil optionals are left out.
     public init(keyStrategies: [any KeyStrategy] = [], transformers: [any ValueTransformable] = [],
                 sortedKeys: Bool = false, nilAsNull: Bool = false) {
         self.keyStrategies = keyStrategies

@@ -9,15 +9,18 @@ import Foundation
 /// `mappingForValue()`; see `TreeEncoder` for the rules. Nil optionals are left out
 /// unless `nilAsNull`.
 public final class ModelEncoder {
+    /// The options every encode with this encoder uses.
     public var options: EncodingOptions
     /// Indent with two spaces and put each member on its own line.
     public var prettyPrinted: Bool
 
+    /// An encoder with these options; compact output unless `prettyPrinted`.
     public init(options: EncodingOptions = .init(), prettyPrinted: Bool = false) {
         self.options = options
         self.prettyPrinted = prettyPrinted
     }
 
+    /// JSON bytes for `value`.
     /// - Throws: `EncodingError.invalidValue` with the coding path of a non-finite number,
     ///   or whatever a type's own `encode(to:)` throws.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
@@ -59,10 +62,12 @@ extension EncodableModel {
         EncodeCall.optional { try EncodeCall.tree(self, options: options).foundationValue } as? [String: Any]
     }
 
+    /// JSON text for the model; nil if encoding fails.
     public func toJSONString(prettyPrinted: Bool = false, options: EncodingOptions = .init()) -> String? {
         toData(prettyPrinted: prettyPrinted, options: options).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// JSON bytes for the model; nil if encoding fails.
     public func toData(options: EncodingOptions = .init()) -> Data? {
         toData(prettyPrinted: false, options: options)
     }
@@ -78,6 +83,7 @@ extension Array where Element: EncodableModel {
         EncodeCall.optional { try EncodeCall.tree(self, options: options).foundationValue } as? [Any]
     }
 
+    /// JSON text for the models; nil if encoding fails.
     public func toJSONString(prettyPrinted: Bool = false, options: EncodingOptions = .init()) -> String? {
         EncodeCall.optional {
             String(decoding: try ModelEncoder(options: options, prettyPrinted: prettyPrinted).encode(self), as: UTF8.self)

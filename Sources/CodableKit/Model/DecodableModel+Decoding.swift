@@ -11,18 +11,21 @@ import Foundation
 /// malformed or the designated path is missing — or, in strict mode, when anything
 /// would need a repair. `decode` throws in those same cases.
 extension DecodableModel {
+    /// The model decoded from JSON bytes, or nil for malformed input (reported to `DecodingLog`).
     public static func deserialize(from data: Data?, designatedPath: String? = nil,
                                    options: DecodingOptions = .init()) -> Self? {
         guard let data else { return nil }
         return DecodeCall.optional(Self.self) { try decode(from: data, designatedPath: designatedPath, options: options) }
     }
 
+    /// The model decoded from JSON text, or nil for malformed input (reported to `DecodingLog`).
     public static func deserialize(from json: String?, designatedPath: String? = nil,
                                    options: DecodingOptions = .init()) -> Self? {
         guard let json else { return nil }
         return DecodeCall.optional(Self.self) { try decode(from: json, designatedPath: designatedPath, options: options) }
     }
 
+    /// The model decoded from Foundation objects, or nil for a value that is not JSON.
     public static func deserialize(from dictionary: [String: Any]?, designatedPath: String? = nil,
                                    options: DecodingOptions = .init()) -> Self? {
         guard let dictionary else { return nil }
@@ -39,6 +42,7 @@ extension DecodableModel {
         }
     }
 
+    /// The model decoded from JSON bytes.
     /// - Throws: `DecodingError.dataCorrupted` (underlying `JSONReadError`) for malformed input,
     ///   `DecodingError.keyNotFound` for a missing designated path, and in strict mode any `DecodingError`.
     public static func decode(from data: Data, designatedPath: String? = nil,
@@ -46,12 +50,14 @@ extension DecodableModel {
         try decodeWithReport(from: data, designatedPath: designatedPath, options: options).value
     }
 
+    /// The model decoded from JSON text.
     /// - Throws: as `decode(from: Data)`.
     public static func decode(from json: String, designatedPath: String? = nil,
                               options: DecodingOptions = .init()) throws -> Self {
         try decodeWithReport(from: json, designatedPath: designatedPath, options: options).value
     }
 
+    /// The model decoded from Foundation objects.
     /// - Throws: `DecodingError.dataCorrupted` naming the path of a value that is not JSON; otherwise as `decode(from: Data)`.
     public static func decode(from dictionary: [String: Any], designatedPath: String? = nil,
                               options: DecodingOptions = .init()) throws -> Self {

@@ -16,7 +16,9 @@ public protocol ModelMappable {
 }
 
 extension ModelMappable {
+    /// No key rules unless the model declares some.
     public static func mappingForKey() -> [KeyMapping]? { nil }
+    /// No value rules unless the model declares some.
     public static func mappingForValue() -> [ValueMapping]? { nil }
 }
 
@@ -32,12 +34,14 @@ extension ModelMappable {
 /// let profile = Profile.deserialize(from: #"{"age": "27"}"#)   // name "anonymous", age 27
 /// ```
 public protocol DecodableModel: Decodable, ModelMappable {
+    /// The model with every property at its initial value: the source of fallbacks.
     init()
     /// Called after the model is decoded, inner models first. Default: nothing.
     mutating func didFinishMapping()
 }
 
 extension DecodableModel {
+    /// Does nothing unless the model implements it.
     public mutating func didFinishMapping() {}
 }
 

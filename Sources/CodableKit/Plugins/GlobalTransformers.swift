@@ -11,14 +11,17 @@
 /// taken while nothing is registered, on Linux; one otherwise), never per value;
 /// a change made while a decode runs applies from the next decode on.
 public enum GlobalTransformers {
+    /// Applies `transformer` to every property of its `Object` type, in every decode and encode from now on.
     public static func register(_ transformer: some ValueTransformable) {
         registry.update { $0[transformer.objectType] = transformer }
     }
 
+    /// Removes the transformer registered for `type`, if any.
     public static func unregister<Object>(_ type: Object.Type) {
         registry.update { _ = $0.removeValue(forKey: ObjectIdentifier(type)) }
     }
 
+    /// Removes every registered transformer.
     public static func removeAll() {
         registry.update { $0.removeAll() }
     }

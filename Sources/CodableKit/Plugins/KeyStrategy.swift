@@ -27,8 +27,10 @@ public protocol KeyStrategy: Sendable {
 public struct KeyMapping: Sendable {
     /// The property the rule is for (its coding key's `stringValue`); nil for the whole model.
     public var propertyName: String?
+    /// The rule that names the key.
     public var strategy: any KeyStrategy
 
+    /// A rule for one property (its coding key's `stringValue`), or for the whole model (nil).
     public init(propertyName: String?, strategy: any KeyStrategy) {
         self.propertyName = propertyName
         self.strategy = strategy

@@ -19,7 +19,9 @@ public protocol ValueTransformable<Object>: Sendable {
     associatedtype Object
     /// The JSON form written when encoding.
     associatedtype JSON: Encodable
+    /// The Swift value for a JSON value, or nil when it cannot be read.
     func transformFromJSON(_ value: JSONValue) -> Object?
+    /// The JSON to write for a value, or nil to write `null`.
     func transformToJSON(_ value: Object) -> JSON?
 }
 
@@ -43,8 +45,10 @@ extension ValueTransformable {
 public struct ValueMapping: Sendable {
     /// The property (its coding key's `stringValue`).
     public var propertyName: String
+    /// The transformer for the property.
     public var transformer: any ValueTransformable
 
+    /// A transformer for one property (its coding key's `stringValue`).
     public init(propertyName: String, transformer: any ValueTransformable) {
         self.propertyName = propertyName
         self.transformer = transformer

@@ -6,6 +6,7 @@
 /// // [0].age (User): expected Int, found string "twenty"; kept the initial value
 /// ```
 public struct DecodingIssue: Sendable, CustomStringConvertible {
+    /// What kind of repair was made.
     public enum Kind: Sendable, Equatable {
         /// The key was absent; the property kept its initial (or empty) value.
         case keyNotFound
@@ -28,6 +29,7 @@ public struct DecodingIssue: Sendable, CustomStringConvertible {
         get { writtenPath ?? PathComponent.text(components) }
         set { writtenPath = newValue }
     }
+    /// What was repaired, and how.
     public var kind: Kind
     /// The model (or other type) whose property was repaired.
     public var modelType: String
@@ -37,6 +39,7 @@ public struct DecodingIssue: Sendable, CustomStringConvertible {
     private var components: [PathComponent] = []
     private var writtenPath: String?
 
+    /// An issue, as a plugin or a test might build one.
     public init(path: String, kind: Kind, modelType: String) {
         writtenPath = path
         self.kind = kind
@@ -49,12 +52,14 @@ public struct DecodingIssue: Sendable, CustomStringConvertible {
         self.modelType = modelType
     }
 
+    /// `path (Model): what happened`.
     public var description: String {
         "\(path.isEmpty ? "(root)" : path) (\(modelType)): \(kind)"
     }
 }
 
 extension DecodingIssue.Kind: CustomStringConvertible {
+    /// What happened, in words.
     public var description: String {
         switch self {
         case .keyNotFound: "key not found; kept the initial value"

@@ -9,6 +9,7 @@ import Foundation
 /// Only reports with repairs or a failure are delivered. Handlers run on the
 /// decoding thread, after the value is decoded. Thread-safe.
 public enum DecodingLog {
+    /// How much is printed for reports with repairs.
     public enum Level: Sendable {
         /// Print nothing (the default).
         case none
@@ -29,6 +30,7 @@ public enum DecodingLog {
         state.update { $0.handlers.append(handler) }
     }
 
+    /// Stops every handler added with `onReport`.
     public static func removeAllHandlers() {
         state.update { $0.handlers.removeAll() }
     }

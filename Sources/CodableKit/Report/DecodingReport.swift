@@ -5,10 +5,12 @@
 /// if !report.isClean { print(report) }
 /// ```
 public struct DecodingReport: Sendable, CustomStringConvertible {
+    /// Every repair, in the order it was made.
     public var issues: [DecodingIssue]
     /// Why decoding failed as a whole (malformed input, a missing designated path), if it did.
     public var failure: String?
 
+    /// A report, as a plugin or a test might build one.
     public init(issues: [DecodingIssue] = [], failure: String? = nil) {
         self.issues = issues
         self.failure = failure

@@ -4,6 +4,7 @@
 /// any other decoder (such as `JSONDecoder`) it is probed as null, bool, integer,
 /// double, string, array and object, in that order.
 extension JSONValue: Codable {
+    /// Reads whatever JSON value the decoder holds. - Throws: `DecodingError.dataCorrupted` if it holds none.
     public init(from decoder: any Decoder) throws {
         if let decoder = decoder as? DocumentDecoder {
             self = decoder.document.value(at: decoder.node)
@@ -22,6 +23,7 @@ extension JSONValue: Codable {
                                                 debugDescription: "expected a JSON value"))
     }
 
+    /// Writes the value as it is.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

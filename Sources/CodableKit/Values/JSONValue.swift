@@ -12,12 +12,19 @@ import Foundation
 /// range of `Int64` (such as `18446744073709551615`) becomes the nearest `.double`;
 /// decode such a number straight into a `UInt64` property to keep it exact.
 public enum JSONValue: Hashable, Sendable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number without fraction or exponent that fits `Int64`.
     case int(Int64)
+    /// Any other number (`1.0`, `1e3`, and integers beyond `Int64`).
     case double(Double)
+    /// A string, unescaped.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object; when a key repeats, the last value.
     case object([String: JSONValue])
 
     /// The value as Foundation-style `Any`, as `JSONSerialization` would give it:

@@ -12,8 +12,10 @@
 /// initial value, recorded. Use `JSONValue` instead where a typed value will do.
 @propertyWrapper
 public struct AnyValue<Value> {
+    /// The value, shaped as `JSONSerialization` gives it.
     public var wrappedValue: Value
 
+    /// Wraps an initial value.
     public init(wrappedValue: Value) {
         self.wrappedValue = wrappedValue
     }
@@ -22,6 +24,7 @@ public struct AnyValue<Value> {
 extension AnyValue: @unchecked Sendable {}  // holds JSON values only: immutable Foundation-shaped data
 
 extension AnyValue: Decodable {
+    /// Reads the JSON value as `Value`. - Throws: `DecodingError.typeMismatch` for another shape.
     public init(from decoder: any Decoder) throws {
         let json = try JSONValue(from: decoder)
         guard let value = json.anyValue as? Value else {

@@ -11,8 +11,10 @@
 /// from its own key, like any nested value.
 @propertyWrapper
 public struct Flat<Value> {
+    /// The value whose members live in the enclosing object.
     public var wrappedValue: Value
 
+    /// Wraps an initial value.
     public init(wrappedValue: Value) {
         self.wrappedValue = wrappedValue
     }
@@ -23,12 +25,14 @@ extension Flat: Equatable where Value: Equatable {}
 extension Flat: Hashable where Value: Hashable {}
 
 extension Flat: Decodable where Value: Decodable {
+    /// With another decoder: the value at the property's own key. - Throws: what `Value` throws.
     public init(from decoder: any Decoder) throws {
         wrappedValue = try Value(from: decoder)
     }
 }
 
 extension Flat: Encodable where Value: Encodable {
+    /// With another encoder: the value under the property's own key.
     public func encode(to encoder: any Encoder) throws {
         try wrappedValue.encode(to: encoder)
     }

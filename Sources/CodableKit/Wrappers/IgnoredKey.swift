@@ -11,8 +11,10 @@
 /// fails for a type that has none.
 @propertyWrapper
 public struct IgnoredKey<Value> {
+    /// The value, never read from or written to JSON.
     public var wrappedValue: Value
 
+    /// Wraps the initial value that decoding keeps.
     public init(wrappedValue: Value) {
         self.wrappedValue = wrappedValue
     }
@@ -23,6 +25,7 @@ extension IgnoredKey: Equatable where Value: Equatable {}
 extension IgnoredKey: Hashable where Value: Hashable {}
 
 extension IgnoredKey: Decodable {
+    /// With another decoder: the type's empty value. - Throws: `DecodingError.dataCorrupted` for a type without one.
     public init(from decoder: any Decoder) throws {
         guard let empty = emptyValue(Value.self) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
