@@ -103,6 +103,8 @@ extension DocumentDecoder {
         defer { session.path.removeLast() }
         do {
             return try decodeValue(Element.self, at: node, slot: nil, route: route)
+        } catch let abort as DecodingAbort {
+            throw abort
         } catch {
             if session.strict {
                 if let problem = error as? DecodingProblem { throw problem.decodingError(path: codingPath) }

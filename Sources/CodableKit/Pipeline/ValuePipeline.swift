@@ -62,9 +62,13 @@ extension DocumentDecoder {
         if session.hasTypeTransformers, let transformer = session.typeTransformers[ObjectIdentifier(T.self)] {
             return try transform(T.self, at: node, with: transformer)
         }
-        switch route {
-        case let .scalar(scalar):
+        if case let .scalar(scalar) = route {
             return try scalar.decode(as: T.self, with: self, at: node)
+        }
+        try session.checkStack()
+        switch route {
+        case .scalar:
+            preconditionFailure("handled above")
         case let .kernel(kernel):
             return try kernel.decode(as: T.self, with: self, at: node)
         case let .model(model, info):
@@ -117,6 +121,8 @@ extension DocumentDecoder {
     func recover<T>(_: T.Type, from error: any Error, at node: Int?, slot: Slot) throws -> T {
         let problem: DecodingProblem
         switch error {
+        case is DecodingAbort:
+            throw error
         case let known as DecodingProblem:
             problem = known
         case is DecodingError where session.strict:
@@ -143,6 +149,8 @@ extension DocumentDecoder {
     func decodeRoot<T: Decodable>(_: T.Type, at node: Int) throws -> T {
         do {
             return try decodeValue(T.self, at: node, slot: nil)
+        } catch let abort as DecodingAbort {
+            throw abort.error
         } catch {
             if session.strict, let decodingError = error as? DecodingError { throw decodingError }
             let problem = error as? DecodingProblem

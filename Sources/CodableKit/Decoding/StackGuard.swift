@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Keeps decoding from running out of the thread's stack.
+///
+/// Decoding nested values recurses through each type's `init(from:)`, about 3 KB of
+/// stack per level in a release build and 9 KB in a debug build, so a deep enough
+/// document would overflow a small thread stack (512 KB is common for secondary
+/// threads) long before `DecodingOptions.maxDepth`. The guard knows the current
+/// thread's stack bounds and stops decoding with a clear error while 64 KB remain.
+/// Where the bounds cannot be read, only `maxDepth` applies.
+enum StackGuard {
+    /// Stack kept free for the error path and for code outside the decoder.
+    static let reserve: UInt = 64 * 1024
+
+    /// The lowest address decoding may use on this thread, or nil when unknown.
+    static func limit() -> UInt? {
+        guard let low = lowBound() else { return nil }
+        return low + reserve
+    }
+
+    /// The address of a local in the caller's frame: where the stack is now.
+    @inline(__always)
+    static func currentAddress() -> UInt {
+        var marker: UInt8 = 0
+        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+    }
+
+    /// The lowest address of the current thread's stack (stacks grow down), cached per thread.
+    private static func lowBound() -> UInt? {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        if let cached = pthread_getspecific(key) { return UInt(bitPattern: cached) }
+        guard let low = readLowBound() else { return nil }
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: low))
+        return low
+        #else
+        return nil
+        #endif
+    }
+
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    private static func readLowBound() -> UInt? {
+        #if canImport(Darwin)
+        let top = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))
+        return top - UInt(pthread_get_stacksize_np(pthread_self()))
+        #else
+        // A GNU extension the Glibc module does not expose: looked up in the C library.
+        typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np") else { return nil }
+        let getAttributes = unsafeBitCast(symbol, to: GetAttributes.self)
+        var attributes = pthread_attr_t()
+        guard getAttributes(pthread_self(), &attributes) == 0 else { return nil }
+        defer { pthread_attr_destroy(&attributes) }
+        var address: UnsafeMutableRawPointer?
+        var size = 0
+        guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
+        return UInt(bitPattern: address)
+        #endif
+    }
+    #endif
+}
+
+/// An error no recovery point repairs: decoding stops and the entry point throws
+/// `error`. (Repairing would only fail again at the next sibling.)
+struct DecodingAbort: Error {
+    let error: DecodingError
+}
+
+extension DecodingSession {
+    /// Stops decoding while the stack still has room for the error path.
+    /// - Throws: `DecodingAbort` wrapping `DecodingError.dataCorrupted` with the path.
+    @inline(__always)
+    func checkStack() throws {
+        guard let stackLimit, StackGuard.currentAddress() < stackLimit else { return }
+        throw DecodingAbort(error: .dataCorrupted(.init(
+            codingPath: codingPath(depth: path.count),
+            debugDescription: "Nesting too deep for this thread's stack at \(path.count) levels: decoding stopped with \(StackGuard.reserve / 1024) KB of stack left. Decode on a thread with a larger stack, or lower DecodingOptions.maxDepth.")))
+    }
+}
