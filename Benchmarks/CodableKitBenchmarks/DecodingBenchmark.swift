@@ -33,5 +33,11 @@ func decodingBenchmark(_ harness: Harness) -> String {
     }
     compare("area tree (3434 nodes)", Area.self, ModelDatasets.areaTree())
     compare("wide model ×2000", Wide.self, ModelDatasets.wide(count: 2_000))
+    let timeline = Data(ModelDatasets.timeline())
+    let times = harness.secondsPerCall([
+        { _ = try! JSONDecoder().decode(Timeline.self, from: timeline) },
+        { _ = Timeline.deserialize(from: timeline)! },
+    ])
+    row("twitter-like timeline", timeline.count, times[0], times[1], formatRatio(times[1] / times[0]))
     return table.render()
 }

@@ -54,6 +54,32 @@ enum ModelDatasets {
         return Array(text.utf8)
     }
 
+    /// A twitter-like search response of about 600 KB: nested users and entities,
+    /// long strings with escapes, non-ASCII text and emoji, 64-bit ids, nulls.
+    static func timeline(statuses count: Int = 260) -> [UInt8] {
+        var random = SeededGenerator(seed: 13)
+        let phrases = ["Hello world", "caf\\u00e9 con leche", "東京タワー 🗼", "\\\"quoted\\\" text", "line\\nbreak",
+                       "Zürich → München", "a/b\\/c", "emoji 😀🎉", "tab\\there", "plain words and more plain words"]
+        func sentence(_ words: Int) -> String {
+            (0 ..< words).map { _ in phrases[Int.random(in: 0 ..< phrases.count, using: &random)] }.joined(separator: " ")
+        }
+        var statuses: [String] = []
+        for index in 0 ..< count {
+            let id = UInt64(1_300_000_000_000_000_000) + UInt64(index) * 7_919
+            let user = #"{"id":\#(UInt64.random(in: 1 ... 4_000_000_000, using: &random)),"name":"\#(Datasets.word(&random).capitalized) \#(Datasets.word(&random).capitalized)","screen_name":"\#(Datasets.word(&random))","location":"\#(sentence(1))","description":"\#(sentence(6))","followers_count":\#(Int.random(in: 0 ... 2_000_000, using: &random)),"verified":\#(Bool.random(using: &random)),"profile_image_url":"https://pbs.example.com/profile/\#(index).jpg"}"#
+            let hashtags = (0 ..< Int.random(in: 0 ... 3, using: &random)).map { _ in
+                #"{"text":"\#(Datasets.word(&random))","indices":[\#(Int.random(in: 0 ... 100, using: &random)),\#(Int.random(in: 100 ... 140, using: &random))]}"#
+            }
+            let urls = (0 ..< Int.random(in: 0 ... 2, using: &random)).map { _ in
+                #"{"url":"https://t.co/\#(Datasets.word(&random))","expanded_url":"https://example.com/\#(Datasets.word(&random))/\#(index)","indices":[10,33]}"#
+            }
+            let reply = Bool.random(using: &random) ? String(id - 1) : "null"
+            statuses.append(#"{"id":\#(id),"id_str":"\#(id)","text":"\#(sentence(12))","created_at":"Sat Nov 21 09:\#(10 + index % 50):00 +0000 2026","user":\#(user),"entities":{"hashtags":[\#(hashtags.joined(separator: ","))],"urls":[\#(urls.joined(separator: ","))]},"retweet_count":\#(Int.random(in: 0 ... 5_000, using: &random)),"favorite_count":\#(Int.random(in: 0 ... 5_000, using: &random)),"favorited":false,"lang":"en","in_reply_to_status_id":\#(reply),"place":null}"#)
+        }
+        let json = #"{"statuses":[\#(statuses.joined(separator: ","))],"search_metadata":{"count":\#(count),"query":"swift","max_id":18446744073709551615}}"#
+        return Array(json.utf8)
+    }
+
     /// A province/city/district tree of `{code, name, children}`.
     static func areaTree() -> [UInt8] {
         Datasets.tree(provinces: 34, cities: 10, districts: 9).bytes

@@ -74,3 +74,67 @@ struct SnakeKeyedRunway: Codable, DecodableModel {
 enum PlainPhone: String, Codable {
     case iphone, xiaomi, oppo, pixel
 }
+
+/// A twitter-like search response: nested users and entities, long strings.
+struct Timeline: Codable, CodableModel {
+    var statuses: [Status] = []
+    var searchMetadata = SearchMetadata()
+    enum CodingKeys: String, CodingKey { case statuses, searchMetadata = "search_metadata" }
+}
+
+struct Status: Codable, CodableModel {
+    var id: UInt64 = 0
+    var idStr = ""
+    var text = ""
+    var createdAt = ""
+    var user = TwitterUser()
+    var entities = Entities()
+    var retweetCount = 0
+    var favoriteCount = 0
+    var favorited = false
+    var lang = ""
+    var inReplyToStatusId: UInt64?
+    enum CodingKeys: String, CodingKey {
+        case id, idStr = "id_str", text, createdAt = "created_at", user, entities, retweetCount = "retweet_count"
+        case favoriteCount = "favorite_count", favorited, lang, inReplyToStatusId = "in_reply_to_status_id"
+    }
+}
+
+struct TwitterUser: Codable, CodableModel {
+    var id: UInt64 = 0
+    var name = ""
+    var screenName = ""
+    var location = ""
+    var description = ""
+    var followersCount = 0
+    var verified = false
+    var profileImageUrl = ""
+    enum CodingKeys: String, CodingKey {
+        case id, name, screenName = "screen_name", location, description, followersCount = "followers_count"
+        case verified, profileImageUrl = "profile_image_url"
+    }
+}
+
+struct Entities: Codable, CodableModel {
+    var hashtags: [Hashtag] = []
+    var urls: [LinkEntity] = []
+}
+
+struct Hashtag: Codable, CodableModel {
+    var text = ""
+    var indices: [Int] = []
+}
+
+struct LinkEntity: Codable, CodableModel {
+    var url = ""
+    var expandedUrl = ""
+    var indices: [Int] = []
+    enum CodingKeys: String, CodingKey { case url, expandedUrl = "expanded_url", indices }
+}
+
+struct SearchMetadata: Codable, CodableModel {
+    var count = 0
+    var query = ""
+    var maxId: UInt64 = 0
+    enum CodingKeys: String, CodingKey { case count, query, maxId = "max_id" }
+}

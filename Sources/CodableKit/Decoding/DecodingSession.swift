@@ -7,8 +7,8 @@ final class DecodingSession {
     /// Per-call transformers over the app-wide ones, by the type they produce.
     let typeTransformers: [ObjectIdentifier: any ValueTransformable]
     let hasTypeTransformers: Bool
-    /// The lowest stack address decoding may reach on this thread (see `StackGuard`).
-    let stackLimit: UInt? = StackGuard.limit()
+    /// The stack addresses decoding may use on this thread (see `StackGuard`).
+    let stackRange: ClosedRange<UInt>? = StackGuard.usableRange()
 
     /// The coding path, as a stack: pushing a key is an append, and the path is
     /// only turned into text or `[CodingKey]` when something is reported.

@@ -18,10 +18,11 @@ enum StackGuard {
     /// Stack kept free for the error path and for code outside the decoder.
     static let reserve: UInt = 64 * 1024
 
-    /// The lowest address decoding may use on this thread, or nil when unknown.
-    static func limit() -> UInt? {
-        guard let low = lowBound() else { return nil }
-        return low + reserve
+    /// The addresses decoding may use on this thread — from the stack's top down to
+    /// its bottom plus the reserve — or nil when unknown.
+    static func usableRange() -> ClosedRange<UInt>? {
+        guard let (low, high) = bounds(), high > low + reserve else { return nil }
+        return low + reserve ... high
     }
 
     /// The address of a local in the caller's frame: where the stack is now.
@@ -31,29 +32,37 @@ enum StackGuard {
         return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
     }
 
-    /// The lowest address of the current thread's stack (stacks grow down), cached per thread.
-    private static func lowBound() -> UInt? {
+    /// The lowest and highest addresses of the current thread's stack, cached per thread.
+    private static func bounds() -> (UInt, UInt)? {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-        if let cached = pthread_getspecific(key) { return UInt(bitPattern: cached) }
-        guard let low = readLowBound() else { return nil }
-        pthread_setspecific(key, UnsafeRawPointer(bitPattern: low))
-        return low
+        if let low = pthread_getspecific(lowKey), let high = pthread_getspecific(highKey) {
+            return (UInt(bitPattern: low), UInt(bitPattern: high))
+        }
+        guard let (low, size) = readBounds() else { return nil }
+        pthread_setspecific(lowKey, UnsafeRawPointer(bitPattern: low))
+        pthread_setspecific(highKey, UnsafeRawPointer(bitPattern: low + size))
+        return (low, low + size)
         #else
         return nil
         #endif
     }
 
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-    private static let key: pthread_key_t = {
+    private static let lowKey = makeKey()
+    private static let highKey = makeKey()
+
+    private static func makeKey() -> pthread_key_t {
         var key = pthread_key_t()
         pthread_key_create(&key, nil)
         return key
-    }()
+    }
 
-    private static func readLowBound() -> UInt? {
+    /// The stack's lowest address and its size.
+    private static func readBounds() -> (UInt, UInt)? {
         #if canImport(Darwin)
         let top = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))
-        return top - UInt(pthread_get_stacksize_np(pthread_self()))
+        let size = UInt(pthread_get_stacksize_np(pthread_self()))
+        return (top - size, size)
         #else
         // A GNU extension the Glibc module does not expose: looked up in the C library.
         typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
@@ -65,7 +74,7 @@ enum StackGuard {
         var address: UnsafeMutableRawPointer?
         var size = 0
         guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
-        return UInt(bitPattern: address)
+        return (UInt(bitPattern: address), UInt(size))
         #endif
     }
     #endif
@@ -80,9 +89,13 @@ struct DecodingAbort: Error {
 extension DecodingSession {
     /// Stops decoding while the stack still has room for the error path.
     /// - Throws: `DecodingAbort` wrapping `DecodingError.dataCorrupted` with the path.
+    /// An address outside the thread's stack (AddressSanitizer keeps locals on a heap
+    /// "fake stack") says nothing about the stack, and stops nothing.
     @inline(__always)
     func checkStack() throws {
-        guard let stackLimit, StackGuard.currentAddress() < stackLimit else { return }
+        guard let stackRange else { return }
+        let address = StackGuard.currentAddress()
+        guard address < stackRange.lowerBound, address + StackGuard.reserve >= stackRange.lowerBound else { return }
         throw DecodingAbort(error: .dataCorrupted(.init(
             codingPath: codingPath(depth: path.count),
             debugDescription: "Nesting too deep for this thread's stack at \(path.count) levels: decoding stopped with \(StackGuard.reserve / 1024) KB of stack left. Decode on a thread with a larger stack, or lower DecodingOptions.maxDepth.")))

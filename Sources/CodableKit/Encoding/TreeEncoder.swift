@@ -33,6 +33,9 @@ final class TreeEncoder: Encoder {
         self.info = info
     }
 
+    /// An encoder for a value that is encoded and then read right away: it keeps a
+    /// reference to its parent (cheaper than building its path), which is safe
+    /// because the parent never holds it.
     init(session: EncodeSession, parent: TreeEncoder, key: PathComponent, info: ModelInfo?, content: EncodedContent = .null) {
         self.session = session
         self.parent = parent
@@ -45,6 +48,14 @@ final class TreeEncoder: Encoder {
     var codingPath: [any CodingKey] {
         guard let parent, let pathKey else { return basePath }
         return parent.codingPath + [pathKey.codingKey]
+    }
+
+    /// An encoder for a container stored in this one's content (`.node`): it gets its
+    /// path written out, since a reference back to this encoder would be a cycle.
+    func stored(_ key: PathComponent, content: EncodedContent) -> TreeEncoder {
+        let child = TreeEncoder(session: session, codingPath: codingPath + [key.codingKey])
+        child.content = content
+        return child
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -90,7 +101,7 @@ final class TreeEncoder: Encoder {
            let existing = members.last(where: { $0.key == key }), case let .node(child) = existing.value {
             return child
         }
-        let child = TreeEncoder(session: session, parent: self, key: .key(key), info: nil, content: .object([]))
+        let child = stored(.key(key), content: .object([]))
         append(key, .node(child))
         return child
     }
@@ -321,13 +332,13 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     func encode(_ value: UInt64, forKey key: Key) throws { try encodeScalar(value, forKey: key, .number(String(value))) }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let child = TreeEncoder(session: encoder.session, parent: encoder, key: .key(key.stringValue), info: nil, content: .object([]))
+        let child = encoder.stored(.key(key.stringValue), content: .object([]))
         write(.node(child), forProperty: key.stringValue)
         return child.container(keyedBy: keyType)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let child = TreeEncoder(session: encoder.session, parent: encoder, key: .key(key.stringValue), info: nil, content: .array([]))
+        let child = encoder.stored(.key(key.stringValue), content: .array([]))
         write(.node(child), forProperty: key.stringValue)
         return TreeUnkeyedContainer(encoder: child)
     }
@@ -341,7 +352,7 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     private func superEncoder(named name: String) -> any Encoder {
-        let child = TreeEncoder(session: encoder.session, parent: encoder, key: .key(name), info: nil)
+        let child = encoder.stored(.key(name), content: .null)
         encoder.append(name, .node(child))
         return child
     }
@@ -392,19 +403,19 @@ struct TreeUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { try encodeScalar(value, .number(String(value))) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let child = TreeEncoder(session: encoder.session, parent: encoder, key: .index(count), info: nil, content: .object([]))
+        let child = encoder.stored(.index(count), content: .object([]))
         encoder.append(.node(child))
         return child.container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let child = TreeEncoder(session: encoder.session, parent: encoder, key: .index(count), info: nil, content: .array([]))
+        let child = encoder.stored(.index(count), content: .array([]))
         encoder.append(.node(child))
         return TreeUnkeyedContainer(encoder: child)
     }
 
     mutating func superEncoder() -> any Encoder {
-        let child = TreeEncoder(session: encoder.session, parent: encoder, key: .index(count), info: nil)
+        let child = encoder.stored(.index(count), content: .null)
         encoder.append(.node(child))
         return child
     }

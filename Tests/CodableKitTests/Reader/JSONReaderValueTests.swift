@@ -271,9 +271,13 @@ import Testing
     @Test func deepFoundationObjectsHitTheLimitNotTheStack() {
         // 2,000 levels: deeper than the limit. (Far deeper nested arrays would overflow the
         // stack in Swift's own recursive release of the test's value, before CodableKit runs.)
-        var deep: Any = 1
-        for _ in 0 ..< 2_000 { deep = [deep] }
-        let error = #expect(throws: DecodingError.self) { try JSONValue(foundationObject: deep) }
+        let error = #expect(throws: DecodingError.self) {
+            try onLargeStack {
+                var deep: Any = 1
+                for _ in 0 ..< 2_000 { deep = [deep] }
+                return try JSONValue(foundationObject: deep)
+            }
+        }
         guard case let .dataCorrupted(context) = error else { Issue.record("expected dataCorrupted"); return }
         #expect(context.debugDescription.contains("limit of 512"))
         #expect(context.codingPath.count == 512)
