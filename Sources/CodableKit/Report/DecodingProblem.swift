@@ -93,7 +93,9 @@ extension JSONDocument {
         case .null: return "null"
         case .true: return "true"
         case .false: return "false"
-        case .number: return "the number \(string(index))"
+        case .number:
+            let text = string(index)
+            return "the number " + (text.count > 40 ? String(text.prefix(40)) + "… (\(text.count) characters)" : text)
         case .string:
             let text = string(index)
             let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
