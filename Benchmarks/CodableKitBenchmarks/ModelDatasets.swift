@@ -56,7 +56,7 @@ enum ModelDatasets {
 
     /// A twitter-like search response of about 600 KB: nested users and entities,
     /// long strings with escapes, non-ASCII text and emoji, 64-bit ids, nulls.
-    static func timeline(statuses count: Int = 260) -> [UInt8] {
+    static func timeline(statuses count: Int = 640) -> [UInt8] {
         var random = SeededGenerator(seed: 13)
         let phrases = ["Hello world", "caf\\u00e9 con leche", "東京タワー 🗼", "\\\"quoted\\\" text", "line\\nbreak",
                        "Zürich → München", "a/b\\/c", "emoji 😀🎉", "tab\\there", "plain words and more plain words"]

@@ -104,7 +104,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             let document = decoder.document
             let entry = keys.entry(for: name)
             if let key = keys.firstKey(of: entry) {
-                let node = extras.index.map { $0.lookup(key, in: document) } ?? document.member(key, in: object)
+                let node: Int?
+                if let index = extras.index { node = index.lookup(key, in: document) } else { node = document.member(key, in: object) }
                 if let node, document.nodes[node].kind != .null { return node }
             }
             return keys.resolve(entry: entry, in: document, object: object, index: extras.index)

@@ -68,8 +68,8 @@ final class KeyTable {
     func firstKey(of entry: Int) -> UnsafeBufferPointer<UInt8>? {
         let table = state.pointer
         let candidate = table.pointee.candidates[table.pointee.entries[entry].first]
-        guard candidate.path < 0 else { return nil }
-        return UnsafeBufferPointer(rebasing: UnsafeBufferPointer(table.pointee.bytes)[candidate.start ..< candidate.start + candidate.length])
+        guard candidate.path < 0, let base = table.pointee.bytes.baseAddress else { return nil }
+        return UnsafeBufferPointer(start: base + candidate.start, count: candidate.length)
     }
 
     /// The value node for an entry in `object`: the first candidate that is present
