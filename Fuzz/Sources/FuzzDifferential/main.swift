@@ -1,0 +1,55 @@
+import CodableKit
+import Foundation
+import FuzzSupport
+
+/// CodableKit's reader against `JSONSerialization`: where both accept, they read the
+/// same value; where they disagree, it is one of the documented differences:
+/// - JSONSerialization (on Linux) accepts trailing commas and UTF-16/32 text; CodableKit,
+///   strictly RFC 8259, rejects them, and rejects nesting deeper than 512;
+/// - JSONSerialization rejects numbers beyond `Double`'s range; CodableKit reads them
+///   (as ±infinity, or as out of range for integer types).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+    let data = fuzzData(bytes, count)
+    let foundation = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    let ours = Result { try JSONValue(parsing: data) }
+    switch (ours, foundation) {
+    case let (.success(value), foundation?):
+        guard let theirs = try? JSONValue(foundationObject: foundation), sameValue(theirs, value) else {
+            fatalError("both accept, values differ: \(value) vs \(foundation)")
+        }
+    case let (.failure(error), _?):
+        let reason = (error as? JSONReadError)?.reason ?? ""
+        let documented = reason.contains("found ']'") || reason.contains("found '}'")      // trailing commas
+            || reason.contains("U+0000") || reason.contains("byte 0xFE") || reason.contains("byte 0xFF")  // UTF-16/32
+            || reason.contains("nesting deeper")
+        guard documented else { fatalError("JSONSerialization accepts what CodableKit rejects: \(reason)") }
+    case let (.success(value), nil):
+        guard containsNonFinite(value) else { fatalError("CodableKit accepts what JSONSerialization rejects: \(value)") }
+    case (.failure, nil):
+        break
+    }
+    return 0
+}
+
+/// Equal values, numbers compared by value (JSONSerialization reads `-0.0` and `1.0` as integers).
+func sameValue(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case let (.int(a), .int(b)): return a == b
+    case let (.int(a), .double(b)), let (.double(b), .int(a)): return Double(a) == b
+    case let (.double(a), .double(b)): return a == b
+    case let (.array(a), .array(b)): return a.count == b.count && zip(a, b).allSatisfy(sameValue)
+    case let (.object(a), .object(b)):
+        return a.count == b.count && a.allSatisfy { key, value in b[key].map { sameValue(value, $0) } ?? false }
+    default: return lhs == rhs
+    }
+}
+
+func containsNonFinite(_ value: JSONValue) -> Bool {
+    switch value {
+    case let .double(number): !number.isFinite
+    case let .array(values): values.contains(where: containsNonFinite)
+    case let .object(members): members.values.contains(where: containsNonFinite)
+    default: false
+    }
+}
