@@ -118,10 +118,6 @@ final class DecodingSession {
         return keys
     }
 
-    func pathText(depth: Int, appending key: PathComponent? = nil) -> String {
-        PathComponent.text(pathComponents(depth: depth, appending: key))
-    }
-
     func pathComponents(depth: Int, appending key: PathComponent? = nil) -> [PathComponent] {
         var components = Array(path[..<depth])
         if let key { components.append(key) }

@@ -17,16 +17,6 @@ enum EncodedContent {  // not `indirect`: that would box every string and number
 }
 
 extension EncodedContent {
-    /// The content with every finished node replaced by its content.
-    var resolved: EncodedContent {
-        switch self {
-        case let .node(node): return node.content.resolved
-        case let .array(elements): return .array(elements.map(\.resolved))
-        case let .object(members): return .object(members.map { ($0.key, $0.value.resolved) })
-        default: return self
-        }
-    }
-
     /// The content as a `JSONValue`.
     var jsonValue: JSONValue {
         switch self {
