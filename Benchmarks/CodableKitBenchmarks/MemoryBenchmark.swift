@@ -28,18 +28,56 @@ func memoryBenchmark(_: Harness) -> String {
         table.rows.append([decoder, formatSize(payload.count), formatSize(models), formatSize(growth),
                            formatRatio(Double(growth) / Double(4 * payload.count + models))])
     }
-    return table.render()
+    // Hostile payloads: the peak stays a small multiple of the input.
+    var hostile = Table(header: ["hostile payload (CodableKit)", "input", "peak RSS growth", "peak / input"])
+    let cases: [(String, String, [UInt8])] = [
+        ("one 10 MB string", "string", Array(("{\"text\": \"" + String(repeating: "abcdefghij", count: 1_000_000) + "\"}").utf8)),
+        ("1,000,000 numbers", "numbers", Array(("[" + (0 ..< 1_000_000).map { String($0 % 977) + ".5" }.joined(separator: ",") + "]").utf8)),
+        ("100,000 nested arrays (rejected)", "deep", Array(String(repeating: "[", count: 100_000).utf8)),
+    ]
+    for (name, kind, bytes) in cases {
+        try! Data(bytes).write(to: url)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["memory-probe", kind, url.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try! process.run()
+        process.waitUntilExit()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        guard let growth = output.split(separator: " ").first.flatMap({ Int($0) }) else { return "memory probe failed: \(output)" }
+        hostile.rows.append([name, formatSize(bytes.count), formatSize(growth), formatRatio(Double(growth) / Double(bytes.count))])
+    }
+    return table.render() + "\n\n" + hostile.render()
     #else
     return "memory: measured on Linux only (/proc/self/status)"
     #endif
 }
 
-/// The child process: prints "<peak RSS growth in bytes> <decoded models' size in bytes>".
+/// The child process: prints "<peak RSS growth in bytes> <decoded models' size in bytes>"
+/// (for the hostile payloads, the second number is only a sign of life).
 func memoryProbe(decoder: String, path: String) {
     let data = try! Data(contentsOf: URL(fileURLWithPath: path))
     _ = data.reduce(0, &+)  // resident before the decode
     try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
     let before = statusKilobytes("VmRSS")
+    switch decoder {
+    case "string":
+        struct Text: DecodableModel { var text = "" }
+        let value = Text.deserialize(from: data)
+        print((statusKilobytes("VmHWM") - before) * 1024, value?.text.utf8.count ?? 0)
+        return
+    case "numbers":
+        let value = try? ModelDecoder().decode([Double].self, from: data)
+        print((statusKilobytes("VmHWM") - before) * 1024, value?.count ?? 0)
+        return
+    case "deep":
+        let value = try? JSONValue(parsing: data)
+        print((statusKilobytes("VmHWM") - before) * 1024, value == nil ? 0 : 1)
+        return
+    default:
+        break
+    }
     let airports: [Airport]
     if decoder == "JSONDecoder" {
         airports = try! JSONDecoder().decode([Airport].self, from: data)
