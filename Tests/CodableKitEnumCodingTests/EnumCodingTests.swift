@@ -90,9 +90,30 @@ enum Phone: CaseMatchable, Equatable {
         if expected == nil {
             #expect(report.issues.map(\.kind) == [.caseNotMatched], "\(report)")
             #expect(report.issues.first?.path == "phone")
+            #expect(report.issues.first?.detail?.hasSuffix("matches no case of Phone") == true)  // and says which value
         } else {
             #expect(report.isClean)
         }
+    }
+
+    @Test func reportNamesTheValueThatMatchedNoCase() throws {
+        let (_, report) = try Owner.decodeWithReport(from: #"{"phone": "nokia", "main": "oppo"}"#)
+        #expect(report.issues.first?.detail == #"string("nokia") matches no case of Phone"#)
+        #expect(report.description.contains(#"phone: the value matched no case (string("nokia") matches no case of Phone)"#))
+    }
+
+    @Test func multiLevelPathValues() throws {
+        enum Source: CaseMatchable, Equatable {
+            case youTube, vimeo
+            static var codingCases: [CodingCase<Source>] {
+                [CodingCase(.youTube, match: .pathValue("type.middle.youtube")), CodingCase(.vimeo, match: .pathValue("type.middle.vimeo"))]
+            }
+        }
+        let sources = try ModelDecoder().decode([Source].self, from: Data(#"""
+        [{"type": {"middle": "youtube"}}, {"type": {"middle": "vimeo"}, "extra": 1}, {"type": {"middle": "other"}}, {"type": "youtube"}]
+        """#.utf8))
+        #expect(sources == [.youTube, .vimeo])
+        #expect(try JSONValue(encoding: [Source.vimeo]) == .array([.object(["type": .object(["middle": .string("vimeo")])])]))
     }
 
     @Test func unmatchedNonOptionalKeepsItsInitialValue() throws {

@@ -22,7 +22,7 @@ extension Decoder {
         if session.strict {
             throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: description))
         }
-        session.record(kind, depth: session.path.count, key: nil, owner: session.frames.last?.type)
+        session.record(kind, depth: session.path.count, key: nil, owner: session.frames.last?.type, detail: description)
     }
 
     /// An error that makes the value being decoded fall back as a repair of `kind`:

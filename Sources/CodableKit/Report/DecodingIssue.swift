@@ -33,6 +33,8 @@ public struct DecodingIssue: Sendable, CustomStringConvertible {
     public var kind: Kind
     /// The model (or other type) whose property was repaired.
     public var modelType: String
+    /// What a plugin said about the repair, such as `"nokia" matches no case of Phone`.
+    public var detail: String?
 
     /// The path as the decoder recorded it; made into text only when read, since
     /// most reports are never read.
@@ -46,15 +48,16 @@ public struct DecodingIssue: Sendable, CustomStringConvertible {
         self.modelType = modelType
     }
 
-    init(components: [PathComponent], kind: Kind, modelType: String) {
+    init(components: [PathComponent], kind: Kind, modelType: String, detail: String? = nil) {
         self.components = components
         self.kind = kind
         self.modelType = modelType
+        self.detail = detail
     }
 
     /// `path (Model): what happened`.
     public var description: String {
-        "\(path.isEmpty ? "(root)" : path) (\(modelType)): \(kind)"
+        "\(path.isEmpty ? "(root)" : path) (\(modelType)): \(kind)" + (detail.map { " (\($0))" } ?? "")
     }
 }
 

@@ -30,6 +30,12 @@ struct DecodingProblem: Error {
         }
     }
 
+    /// What a plugin said about its problem, for the issue.
+    var detail: String? {
+        if case let .plugin(_, description) = reason { return description }
+        return nil
+    }
+
     /// The error `JSONDecoder` throws for the same input. `path` leads to the value;
     /// for a missing key, its last component is the key.
     func decodingError(path: [any CodingKey]) -> DecodingError {
@@ -71,9 +77,9 @@ extension DecodingSession {
     }
 
     /// Records a repair of `problem` at the path of depth `depth` plus `key`, made in `owner`.
-    func record(_ kind: DecodingIssue.Kind, depth: Int, key: PathComponent?, owner: Any.Type?) {
+    func record(_ kind: DecodingIssue.Kind, depth: Int, key: PathComponent?, owner: Any.Type?, detail: String? = nil) {
         issues.append(DecodingIssue(components: pathComponents(depth: depth, appending: key), kind: kind,
-                                    modelType: owner.map { typeName($0) } ?? "(root)"))
+                                    modelType: owner.map { typeName($0) } ?? "(root)", detail: detail))
     }
 
     /// A value converted to the type asked for: recorded in tolerant mode, an error in strict mode.

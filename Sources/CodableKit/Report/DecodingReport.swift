@@ -38,7 +38,7 @@ public struct DecodingReport: Sendable, CustomStringConvertible {
             for (index, issue) in group.issues.enumerated() {
                 let branch = index == group.issues.count - 1 ? "└─ " : "├─ "
                 let path = issue.path.isEmpty ? "(root)" : issue.path
-                lines.append((lastGroup ? "   " : "│  ") + branch + "\(path): \(issue.kind)")
+                lines.append((lastGroup ? "   " : "│  ") + branch + "\(path): \(issue.kind)" + (issue.detail.map { " (\($0))" } ?? ""))
             }
         }
         return lines.joined(separator: "\n")
