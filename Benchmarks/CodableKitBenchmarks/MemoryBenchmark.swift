@@ -14,17 +14,7 @@ func memoryBenchmark(_: Harness) -> String {
     defer { try? FileManager.default.removeItem(at: url) }
     var table = Table(header: ["decoder", "payload", "decoded models", "peak RSS growth", "peak / (4 × payload + models)"])
     for decoder in ["CodableKit", "JSONDecoder"] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["memory-probe", decoder, url.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try! process.run()
-        process.waitUntilExit()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let numbers = output.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        guard numbers.count == 2 else { return "memory probe failed: \(output)" }
-        let (growth, models) = (numbers[0], numbers[1])
+        guard let (growth, models) = runProbe(decoder, path: url.path) else { return "memory probe failed for \(decoder)" }
         table.rows.append([decoder, formatSize(payload.count), formatSize(models), formatSize(growth),
                            formatRatio(Double(growth) / Double(4 * payload.count + models))])
     }
@@ -37,21 +27,27 @@ func memoryBenchmark(_: Harness) -> String {
     ]
     for (name, kind, bytes) in cases {
         try! Data(bytes).write(to: url)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["memory-probe", kind, url.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try! process.run()
-        process.waitUntilExit()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        guard let growth = output.split(separator: " ").first.flatMap({ Int($0) }) else { return "memory probe failed: \(output)" }
+        guard let (growth, _) = runProbe(kind, path: url.path) else { return "memory probe failed for \(kind)" }
         hostile.rows.append([name, formatSize(bytes.count), formatSize(growth), formatRatio(Double(growth) / Double(bytes.count))])
     }
     return table.render() + "\n\n" + hostile.render()
     #else
     return "memory: measured on Linux only (/proc/self/status)"
     #endif
+}
+
+/// Runs `memoryProbe` in a fresh child process: its peak RSS growth and its second number.
+private func runProbe(_ kind: String, path: String) -> (Int, Int)? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = ["memory-probe", kind, path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    guard (try? process.run()) != nil else { return nil }
+    process.waitUntilExit()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let numbers = output.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
 }
 
 /// The child process: prints "<peak RSS growth in bytes> <decoded models' size in bytes>"
