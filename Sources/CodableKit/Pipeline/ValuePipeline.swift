@@ -132,15 +132,16 @@ extension DocumentDecoder {
         }
         let key = PathComponent.key(slot.name)
         if session.strict { throw problem.decodingError(path: session.codingPath(depth: slot.depth, appending: key)) }
-        if case .plugin = problem.reason, let value = Optional<Any>.none as? T {  // an optional falls back to nil
-            session.record(problem.issueKind(typeName: session.typeName), depth: slot.depth, key: key,
-                           owner: session.owner(of: slot.frame), detail: problem.detail)
-            return value
+        let value: T
+        if case .plugin = problem.reason, let none = Optional<Any>.none as? T {  // an optional falls back to nil
+            value = none
+        } else {
+            guard let fallback = session.initialValue(T.self, property: slot.name, frame: slot.frame) ?? emptyValue(T.self) else {
+                throw problem
+            }
+            if case .missing = problem.reason, session.isUpdating(frame: slot.frame) { return fallback }
+            value = fallback
         }
-        guard let value = session.initialValue(T.self, property: slot.name, frame: slot.frame) ?? emptyValue(T.self) else {
-            throw problem
-        }
-        if case .missing = problem.reason, session.isUpdating(frame: slot.frame) { return value }
         session.record(problem.issueKind(typeName: session.typeName), depth: slot.depth, key: key,
                        owner: session.owner(of: slot.frame), detail: problem.detail)
         return value
