@@ -8,13 +8,14 @@
 /// The JSON value is first read as `JSON` with the kernel's conversions (a `String`
 /// side also accepts `42`, a `Double` side also `"4.2"`); a value that cannot be read
 /// as `JSON`, and `null`, reach `fromJSON` as nil. Without `toJSON`, encoding writes
-/// nothing for the property. `JSON` must be `Decodable` as well for the JSON side
+/// the value itself when `Object` and `JSON` are the same type, and is an
+/// `EncodingError` otherwise. `JSON` must be `Decodable` as well for the JSON side
 /// to be read; otherwise `fromJSON` always receives nil.
 public struct FastTransformer<Object, JSON: Encodable>: ValueTransformable {
     private let fromJSON: @Sendable (JSON?) -> Object?
     private let toJSON: (@Sendable (Object?) -> JSON?)?
 
-    /// A transformer from two closures; without `toJSON` nothing is written.
+    /// A transformer from two closures; without `toJSON`, a value is written as itself if it is a `JSON`.
     public init(fromJSON: @escaping @Sendable (JSON?) -> Object?, toJSON: (@Sendable (Object?) -> JSON?)? = nil) {
         self.fromJSON = fromJSON
         self.toJSON = toJSON
@@ -27,7 +28,8 @@ public struct FastTransformer<Object, JSON: Encodable>: ValueTransformable {
 
     /// The JSON written for the value.
     public func transformToJSON(_ value: Object) -> JSON? {
-        toJSON?(value)
+        guard let toJSON else { return value as? JSON }
+        return toJSON(value)
     }
 
     private func jsonSide(of value: JSONValue) -> JSON? {

@@ -98,8 +98,8 @@ enum Phone: CaseMatchable, Equatable {
 
     @Test func reportNamesTheValueThatMatchedNoCase() throws {
         let (_, report) = try Owner.decodeWithReport(from: #"{"phone": "nokia", "main": "oppo"}"#)
-        #expect(report.issues.first?.detail == #"string("nokia") matches no case of Phone"#)
-        #expect(report.description.contains(#"phone: the value matched no case (string("nokia") matches no case of Phone)"#))
+        #expect(report.issues.first?.detail == #""nokia" matches no case of Phone"#)
+        #expect(report.description.contains(#"phone: the value matched no case ("nokia" matches no case of Phone)"#))
     }
 
     @Test func multiLevelPathValues() throws {

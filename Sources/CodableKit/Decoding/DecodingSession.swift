@@ -33,7 +33,7 @@ final class DecodingSession {
     var modelFallbacks: [ObjectIdentifier: ModelFallbacks] = [:]
     /// Type names for reports (`String(describing:)` demangles, so once per type).
     private var typeNames: [ObjectIdentifier: String] = [:]
-    private static let sharedTypeNames = Locked([ObjectIdentifier: String]())
+    private static let sharedTypeNames = TypeCache<String>()
 
     /// How each type is decoded (see `Route`), with the most recent ones first in
     /// line: a model's few property types alternate, and a hash per lookup showed.
@@ -43,12 +43,12 @@ final class DecodingSession {
     private var recentKeyExtras: ((id: ObjectIdentifier, extras: KeyedContainerExtras)?,
                                   (id: ObjectIdentifier, extras: KeyedContainerExtras)?) = (nil, nil)
 
-    init(options: DecodingOptions) {
+    init(options: DecodingOptions, appliesTransformers: Bool = true) {
         strict = options.mode == .strict
         maxDepth = options.maxDepth
         keyStrategies = options.keyStrategies
-        var transformers = GlobalTransformers.current
-        for transformer in options.transformers { transformers[transformer.objectType] = transformer }
+        var transformers = appliesTransformers ? GlobalTransformers.current : [:]
+        if appliesTransformers { for transformer in options.transformers { transformers[transformer.objectType] = transformer } }
         typeTransformers = transformers
         hasTypeTransformers = !transformers.isEmpty
     }
@@ -89,8 +89,9 @@ final class DecodingSession {
     func pushFrame(_ type: Any.Type, model: (any DecodableModel.Type)?, info: ModelInfo?) {
         let base = pendingBase
         pendingBase = nil
-        let fallback = base.flatMap { base in model.map { FallbackSource(base: base, shape: ModelShape.of($0)) } }
-        frames.append(ModelFrame(type: type, model: model, info: info, isUpdate: base != nil, fallback: fallback))
+        let fallback = base.flatMap { base in model.map { _ in FallbackSource(base: base) } }
+        frames.append(ModelFrame(type: type, model: model, ownsProperties: model != nil, info: info, isUpdate: base != nil,
+                                 fallback: fallback))
     }
 
     func popFrame() {
@@ -100,12 +101,7 @@ final class DecodingSession {
     func typeName(_ type: Any.Type) -> String {
         let id = ObjectIdentifier(type)
         if let name = typeNames[id] { return name }
-        let name = Self.sharedTypeNames.withLock { names in
-            if let name = names[id] { return name }
-            let name = CodableKit.typeName(type)
-            names[id] = name
-            return name
-        }
+        let name = Self.sharedTypeNames.value(for: type) { CodableKit.typeName(type) }
         typeNames[id] = name
         return name
     }
@@ -160,6 +156,10 @@ struct ModelFrame {
     let type: Any.Type
     /// The model type, when the keyed type is a `DecodableModel`.
     let model: (any DecodableModel.Type)?
+    /// Whether issues here belong to this type: a model, or another type once it
+    /// opens a keyed container. An enum reading a single value owns no property:
+    /// its issues belong to the model holding it.
+    var ownsProperties: Bool
     let info: ModelInfo?
     /// Update mode: decoding into an existing value, so absent keys are expected, not repairs.
     let isUpdate: Bool

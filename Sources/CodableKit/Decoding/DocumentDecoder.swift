@@ -37,8 +37,11 @@ final class DocumentDecoder: Decoder {
             if let nested = try jsonInString(at: node, expecting: .object) {
                 return try nested.container(keyedBy: type)
             }
-            throw session.error(.mismatch(found: document.summary(of: node)), expected: [String: Any].self,
-                                depth: session.path.count)
+            throw session.fail(.mismatch(found: document.summary(of: node)), expected: [String: Any].self)
+        }
+        // A type other than a model that reads properties owns the issues about them.
+        if let frame = session.frames.indices.last, !session.frames[frame].ownsProperties {
+            session.frames[frame].ownsProperties = true
         }
         return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self, object: node))
     }
@@ -48,8 +51,7 @@ final class DocumentDecoder: Decoder {
             if let nested = try jsonInString(at: node, expecting: .array) {
                 return try nested.unkeyedContainer()
             }
-            throw session.error(.mismatch(found: document.summary(of: node)), expected: [Any].self,
-                                depth: session.path.count)
+            throw session.fail(.mismatch(found: document.summary(of: node)), expected: [Any].self)
         }
         return UnkeyedContainer(decoder: self, array: node)
     }
@@ -79,9 +81,10 @@ final class DocumentDecoder: Decoder {
         guard remainingDepth > 0,
               let nested = try? document.withText(node, { try JSONParser.parse(Array($0), maxDepth: remainingDepth) }),
               nested.nodes[0].kind == kind else { return nil }
-        let target = kind == .object ? "object" : "array"
-        try session.convert(from: "string", to: target, expected: kind == .object ? [String: Any].self : [Any].self,
-                            depth: session.path.count)
+        if let error = session.recordConversion(from: "string", to: kind == .object ? [String: Any].self : [Any].self,
+                                                target: kind == .object ? "object" : "array") {
+            throw error
+        }
         return DocumentDecoder(document: nested, session: session, node: 0)
     }
 }

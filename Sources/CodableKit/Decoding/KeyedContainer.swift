@@ -116,7 +116,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func slot(_ key: Key) -> Slot {
-        Slot(name: key.stringValue, object: object, depth: depth, frame: frame)
+        Slot(key: key.stringValue, object: object, depth: depth, frame: frame)
     }
 
     func contains(_ key: Key) -> Bool {
@@ -201,7 +201,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// A decoder positioned at the value for a key, for hand-written `init(from:)`.
     private func nestedDecoder(name: String, node: Int?) throws -> DocumentDecoder {
         guard let node else {
-            throw withPrefix { decoder.session.error(.missing, expected: Any.self, depth: depth, key: .key(name)) }
+            throw withPrefix { decoder.session.fail(.missing, expected: Any.self, depth: depth, key: .key(name)) }
         }
         let nested = DocumentDecoder(document: decoder.document, session: decoder.session, node: node)
         nested.prefix = prefix + [.key(name)]

@@ -41,13 +41,9 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
         session.path.append(contentsOf: prefix)
         session.path.append(.index(currentIndex))
         defer { session.path.removeLast(prefix.count + 1) }
-        do {
-            let value = try decoder.decodeValue(T.self, at: cursor, slot: nil)
-            advance()
-            return value
-        } catch let problem as DecodingProblem where session.strict {
-            throw problem.decodingError(path: session.codingPath(depth: session.path.count))
-        }
+        let value = try decoder.decodeValue(T.self, at: cursor, slot: nil)
+        advance()
+        return value
     }
 
     mutating func decode(_ type: Bool.Type) throws -> Bool { try decodeElement(type) }

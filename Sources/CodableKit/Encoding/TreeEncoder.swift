@@ -76,13 +76,32 @@ final class TreeEncoder: Encoder {
         return TreeUnkeyedContainer(encoder: self)
     }
 
+    /// Keys that a `@Flat` property wrote into this object: a property of the
+    /// object's own with the same key replaces them. Nil for objects without one.
+    private var flatKeys: Set<String>?
+
     /// Appends member `key` (an object's keys are written once by synthesized code;
-    /// a key written twice appears twice, and readers keep the last, as CodableKit's does).
+    /// a key written twice by hand-written code appears twice, and readers keep the last).
     @inline(__always)
     func append(_ key: String, _ value: EncodedContent) {
+        if flatKeys != nil, flatKeys!.remove(key) != nil { return replace(key, value) }
         guard case var .object(members) = content else { return }
         content = .null  // let the append below reuse the buffer instead of copying it
         members.append((key, value))
+        content = .object(members)
+    }
+
+    /// Writes a member of a `@Flat` property: each key once, and the object's own property wins.
+    func appendFlattened(_ key: String, _ value: EncodedContent) {
+        guard case let .object(members) = content, !members.contains(where: { $0.key == key }) else { return }
+        append(key, value)
+        flatKeys = (flatKeys ?? []).union([key])
+    }
+
+    private func replace(_ key: String, _ value: EncodedContent) {
+        guard case var .object(members) = content, let index = members.firstIndex(where: { $0.key == key }) else { return }
+        content = .null
+        members[index].value = value
         content = .object(members)
     }
 
@@ -209,9 +228,22 @@ extension TreeEncoder {
         return nested.content
     }
 
-    private func transformed<T>(_ value: T, with transformer: any ValueTransformable, at path: [any CodingKey]) throws -> EncodedContent {
-        guard let json = transformer.transformedJSON(value) else { return .null }
-        return try encodeValue(json, at: path)
+    /// What `transformer` writes for `value`; for a collection of its type, what it
+    /// writes for each element. A value it cannot write is an error, never a silent `null`.
+    func transformed(_ value: Any, with transformer: any ValueTransformable, at path: [any CodingKey]) throws -> EncodedContent {
+        switch transformer.transformedJSON(value) {
+        case let json??:
+            return try encodeValue(json, at: path)
+        case .some(nil):
+            throw EncodingError.invalidValue(value, .init(codingPath: path, debugDescription:
+                "\(typeName(type(of: transformer))) could not write \(value) as JSON."))
+        case nil:
+            if let collection = value as? any TransformedCollection {
+                return try collection.transformedElements(with: transformer, encoder: self, at: path)
+            }
+            throw EncodingError.invalidValue(value, .init(codingPath: path, debugDescription:
+                "\(typeName(type(of: transformer))) cannot write a value of type \(typeName(type(of: value)))."))
+        }
     }
 
     func checked(_ number: Double, at path: @autoclosure () -> [any CodingKey]) throws -> String {
@@ -226,14 +258,6 @@ extension TreeEncoder {
 
     private func nonFinite(_ value: Any, at path: [any CodingKey]) -> EncodingError {
         EncodingError.invalidValue(value, .init(codingPath: path, debugDescription: "\(value) cannot be written as JSON: JSON numbers are finite."))
-    }
-}
-
-extension ValueTransformable {
-    /// `transformToJSON` for a value of the transformer's `Object` type (nil for any other).
-    func transformedJSON(_ value: Any) -> (any Encodable)? {
-        guard let object = value as? Object else { return nil }
-        return transformToJSON(object)
     }
 }
 

@@ -1,47 +1,50 @@
 /// The initial value of a property: what the model's `init()` gives it, or in
-/// update mode, what the model being updated holds.
+/// update mode, what the model being updated holds — found by the property's
+/// coding key, whatever the property is called.
 ///
-/// `init()` runs only once a fallback is needed, and reflection is kept off the
-/// per-object path:
-/// - a model's *shape* (where each stored property sits, and which properties
-///   differ between two `init()` values, such as `UUID()` or `Date()`, or are not
-///   `Hashable`, or hold references) is learned once per process;
-/// - the other properties' initial values come from one `init()` per model type
-///   and decode call, read one property at a time when first needed, so a default
-///   that reads app state is read afresh for each decode;
-/// - properties that differ come from a fresh `init()` of each object that needs
-///   one, the first time it does; in update mode, from the model being updated.
+/// A model's values are read by coding key through its `encode(to:)` (see
+/// `KeyRecorder`) when it is `Encodable`, and by property name through its mirror
+/// otherwise (and for keys its `encode(to:)` does not write). `init()` runs only
+/// once a fallback is needed, and reflection is kept off the per-object path:
+/// - a model's *shape* (its keys, and which differ between two `init()` values,
+///   such as `UUID()` or `Date()`, or are not `Hashable`, or hold references) is
+///   learned once per process;
+/// - the other keys' initial values come from one `init()` per model type and
+///   decode call, so a default that reads app state is read afresh for each decode;
+/// - keys that differ come from a fresh `init()` of each object that needs one,
+///   the first time it does; in update mode, from the model being updated.
 extension DecodingSession {
-    /// The initial value of `property` in frame `frame`, if the frame is a model
-    /// that has one of type `T`.
-    func initialValue<T>(_: T.Type, property: String, frame: Int) -> T? {
-        guard frame >= 0, frame < frames.count, let model = frames[frame].model else { return nil }
+    /// The initial value for `key` in frame `frame`, if the frame is a model that
+    /// has one of type `T`; else, when the model has no value for the key at all, why.
+    func initialValue<T>(_: T.Type, key: String, frame: Int) -> (value: T?, whyNone: String?) {
+        guard frame >= 0, frame < frames.count, let model = frames[frame].model else { return (nil, nil) }
         let fallbacks = modelFallbacks(frame: frame, model: model)
-        guard let field = fallbacks.shape.field(property) else { return nil }
-        if frames[frame].isUpdate || field.varies {
-            if frames[frame].fallback == nil {
-                frames[frame].fallback = FallbackSource(base: model.init(), shape: fallbacks.shape)
-            }
-            return frames[frame].fallback!.value(of: field) as? T
+        guard fallbacks.shape.knows(key) else {
+            let hint = model is any Encodable.Type ? "" : " (a decode-only model is read by property name: make it Encodable too)"
+            return (nil, "no initial value found for key \(key.debugDescription)\(hint); used the empty value")
         }
-        return fallbacks.reference.value(of: field) as? T
+        if frames[frame].isUpdate || fallbacks.shape.varies(key) {
+            if frames[frame].fallback == nil { frames[frame].fallback = FallbackSource(base: model.init()) }
+            return (frames[frame].fallback!.value(key) as? T, nil)
+        }
+        return (fallbacks.reference.value(key) as? T, nil)
     }
 
-    /// The value a nested model starts from in update mode: the current value of
-    /// that property in the model being updated.
-    func baseForNestedModel(property: String, frame: Int) -> Any? {
+    /// The value a nested model starts from in update mode: the current value for
+    /// that key in the model being updated.
+    func baseForNestedModel(key: String, frame: Int) -> Any? {
         guard frame >= 0, frame < frames.count, frames[frame].isUpdate else { return nil }
-        return initialValue(Any.self, property: property, frame: frame)
+        return initialValue(Any.self, key: key, frame: frame).value
     }
 
-    /// Whether the initial value of `property` is nil, so that an absent optional
+    /// Whether the initial value for `key` is nil, so that an absent optional
     /// needs no value of its own.
-    func initialIsNil(_ property: String, frame: Int) -> Bool {
+    func initialIsNil(_ key: String, frame: Int) -> Bool {
         guard frame >= 0, frame < frames.count, let model = frames[frame].model else { return true }
         if frames[frame].isUpdate { return false }
         let fallbacks = modelFallbacks(frame: frame, model: model)
-        guard let field = fallbacks.shape.field(property), !field.varies else { return false }
-        return isNone(fallbacks.reference.value(of: field))
+        guard fallbacks.shape.knows(key), !fallbacks.shape.varies(key) else { return false }
+        return isNone(fallbacks.reference.value(key))
     }
 
     /// Whether the current frame decodes in update mode (absent keys are expected, not repairs).
@@ -57,8 +60,7 @@ extension DecodingSession {
         if let known = modelFallbacks[id] {
             fallbacks = known
         } else {
-            let shape = ModelShape.of(model)
-            fallbacks = ModelFallbacks(shape: shape, reference: FallbackSource(base: model.init(), shape: shape))
+            fallbacks = ModelFallbacks(shape: ModelShape.of(model), reference: FallbackSource(base: model.init()))
             modelFallbacks[id] = fallbacks
         }
         frames[frame].modelFallbacks = fallbacks
@@ -77,79 +79,64 @@ final class ModelFallbacks {
     }
 }
 
-/// A value whose stored properties are read one at a time, each at most once.
+/// A model value whose initial values are read by coding key, all at once, when first needed.
 final class FallbackSource {
     let base: Any
-    private lazy var mirror = Mirror(reflecting: base)
-    private var values: [Any?]
+    private lazy var values = FallbackSource.values(of: base)
 
-    init(base: Any, shape: ModelShape) {
+    init(base: Any) {
         self.base = base
-        values = Array(repeating: nil, count: shape.count)
     }
 
-    func value(of field: ModelShape.Field) -> Any? {
-        if let value = values[field.index] { return value }
-        var mirror = mirror
-        for _ in 0 ..< field.level {
-            guard let superclass = mirror.superclassMirror else { return nil }
-            mirror = superclass
+    /// The value for `key`, or nil when the model has none (an `Optional` that holds
+    /// nothing is a value: `.some(nil)`).
+    func value(_ key: String) -> Any? {
+        values[key]
+    }
+
+    /// By coding key: what `encode(to:)` writes, then each stored property the mirror
+    /// shows (superclasses included) under its name — a property wrapper's `_name` as `name`.
+    static func values(of base: Any) -> [String: Any] {
+        var values = (base as? any Encodable).map(KeyRecorder.values) ?? [:]
+        var mirror: Mirror? = Mirror(reflecting: base)
+        while let current = mirror {
+            for child in current.children {
+                guard var label = child.label else { continue }
+                if label.hasPrefix("_"), values[String(label.dropFirst())] == nil { label.removeFirst() }
+                if values[label] == nil { values[label] = child.value }
+            }
+            mirror = current.superclassMirror
         }
-        let children = mirror.children
-        guard field.offset < children.count else { return nil }
-        let value = children[children.index(children.startIndex, offsetBy: field.offset)].value
-        values[field.index] = value
-        return value
+        return values
     }
 }
 
-/// Where each stored property of a model sits in its mirror, and which ones
-/// vary between `init()` values. Learned once per type, from two `init()` values.
+/// A model's keys, and which of them vary between `init()` values. Learned once
+/// per type, from two `init()` values.
 final class ModelShape: Sendable {
-    struct Field: Sendable {
-        /// A dense number, from 0, for per-value tables.
-        var index: Int
-        /// How many superclass mirrors up, and the child's offset there.
-        var level: Int
-        var offset: Int
-        /// Differs between two `init()` values, is not `Hashable`, or holds a reference:
-        /// each object takes its own.
-        var varies: Bool
-    }
-
-    private let fields: [String: Field]
-    var count: Int { fields.count }
+    private let keys: Set<String>
+    private let varying: Set<String>
 
     private init(_ model: any DecodableModel.Type) {
-        var fields: [String: Field] = [:]
-        var mirrors: (Mirror, Mirror)? = (Mirror(reflecting: model.init()), Mirror(reflecting: model.init()))
-        var level = 0
-        while let (current, other) = mirrors {
-            for (offset, (child, twin)) in zip(current.children, other.children).enumerated() {
-                guard let label = child.label, fields[label] == nil else { continue }
-                fields[label] = Field(index: fields.count, level: level, offset: offset,
-                                      varies: !isConstant(child.value, twin.value))
-            }
-            mirrors = current.superclassMirror.flatMap { mine in other.superclassMirror.map { (mine, $0) } }
-            level += 1
-        }
-        self.fields = fields
+        let first = FallbackSource.values(of: model.init())
+        let second = FallbackSource.values(of: model.init())
+        keys = Set(first.keys)
+        varying = Set(first.compactMap { key, value in
+            second[key].map { isConstant(value, $0) } == true ? nil : key
+        })
     }
 
-    /// The field of a coding key: the property itself, or a property wrapper's `_storage`.
-    func field(_ property: String) -> Field? {
-        fields[property] ?? fields["_" + property]
-    }
+    func knows(_ key: String) -> Bool { keys.contains(key) }
+
+    /// Differs between two `init()` values, is not `Hashable`, or holds a reference:
+    /// each object takes its own.
+    func varies(_ key: String) -> Bool { varying.contains(key) }
 
     static func of(_ model: any DecodableModel.Type) -> ModelShape {
-        let id = ObjectIdentifier(model)
-        if let shape = cache.withLock({ $0[id] }) { return shape }
-        let shape = ModelShape(model)  // outside the lock: the model's init() runs here
-        cache.withLock { $0[id] = shape }
-        return shape
+        cache.value(for: model) { ModelShape(model) }
     }
 
-    private static let cache = Locked([ObjectIdentifier: ModelShape]())
+    private static let cache = TypeCache<ModelShape>()
 }
 
 /// Whether a value is an `Optional` holding nothing.

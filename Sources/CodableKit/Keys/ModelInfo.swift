@@ -29,15 +29,8 @@ final class ModelInfo: Sendable {
 
     /// The rules of `type`, computed on first use.
     static func of(_ type: any ModelMappable.Type) -> ModelInfo {
-        let id = ObjectIdentifier(type)
-        if let info = cache.withLock({ $0[id] }) { return info }
-        let info = ModelInfo(type)  // outside the lock: the model's own code runs here
-        return cache.withLock { cache in
-            if let existing = cache[id] { return existing }
-            cache[id] = info
-            return info
-        }
+        cache.value(for: type) { ModelInfo(type) }
     }
 
-    private static let cache = Locked([ObjectIdentifier: ModelInfo]())
+    private static let cache = TypeCache<ModelInfo>()
 }

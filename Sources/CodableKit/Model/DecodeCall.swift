@@ -29,11 +29,12 @@ enum DecodeCall {
         return try document(foundationObject: object, options: options)
     }
 
-    /// Decodes `T` from `document` (at `designatedPath`), starting from `base` in update mode.
+    /// Decodes `T` from `document` (at `designatedPath`), starting from `base` in update mode;
+    /// without any transformer when `appliesTransformers` is false (a plugin's conversion).
     /// - Throws: `DecodingError.keyNotFound` for a missing designated path; in strict mode, any problem.
     static func run<T: Decodable>(_: T.Type, document: JSONDocument, designatedPath: String?,
                                   options: DecodingOptions, base: T? = nil,
-                                  reportsToLog: Bool = true) throws -> (T, DecodingReport) {
+                                  reportsToLog: Bool = true, appliesTransformers: Bool = true) throws -> (T, DecodingReport) {
         var root = 0
         if let designatedPath, !designatedPath.isEmpty {
             guard let node = document.value(atPath: designatedPath) else {
@@ -42,7 +43,7 @@ enum DecodeCall {
             }
             root = node
         }
-        let session = DecodingSession(options: options)
+        let session = DecodingSession(options: options, appliesTransformers: appliesTransformers)
         session.pendingBase = base
         let decoder = DocumentDecoder(document: document, session: session, node: root)
         let value = try decoder.decodeRoot(T.self, at: root)

@@ -64,11 +64,8 @@ extension DocumentDecoder {
                 session.path.append(.index(index))
                 defer { session.path.removeLast() }
                 switch convertScalar(S.self, at: element) {
-                case let .success(value):
-                    result.append(value)
-                case let .failure(problem):
-                    if session.strict { throw problem.decodingError(path: codingPath) }
-                    session.record(.elementDropped, depth: session.path.count, key: nil, owner: session.frames.last?.type)
+                case let .success(value): result.append(value)
+                case let .failure(error): try session.repairElement(error)
                 }
             }
             element = document.next(after: element)
@@ -96,21 +93,14 @@ extension DocumentDecoder {
         return result
     }
 
-    /// The recovery point of an element: the value, or nil when it is dropped (recorded).
-    /// Strict mode throws instead, with the element's path.
+    /// The recovery point of an element: the value, or nil when the repair stage drops it.
     private func decodeElement<Element: Decodable>(_: Element.Type, at node: Int, key: PathComponent, route: Route) throws -> Element? {
         session.path.append(key)
         defer { session.path.removeLast() }
         do {
             return try decodeValue(Element.self, at: node, slot: nil, route: route)
-        } catch let abort as DecodingAbort {
-            throw abort
         } catch {
-            if session.strict {
-                if let problem = error as? DecodingProblem { throw problem.decodingError(path: codingPath) }
-                throw error
-            }
-            session.record(.elementDropped, depth: session.path.count, key: nil, owner: session.frames.last?.type)
+            try session.repairElement(error)
             return nil
         }
     }
@@ -118,6 +108,6 @@ extension DocumentDecoder {
     private func collectionProblem(at node: Int, expected: Any.Type) -> any Error {
         let reason: DecodingProblem.Reason = document.nodes[node].kind == .null
             ? .null : .mismatch(found: document.summary(of: node))
-        return session.error(reason, expected: expected, depth: session.path.count)
+        return session.fail(reason, expected: expected)
     }
 }

@@ -31,14 +31,10 @@ extension Route {
     /// The route of `type`, decided once per process: it depends on the type's
     /// conformances only, never on options.
     static func of(_ type: Any.Type) -> Route {
-        let id = ObjectIdentifier(type)
-        if let route = cache.withLock({ $0[id] }) { return route }
-        let route = Route(type)  // outside the lock: it may read a model's mappings
-        cache.withLock { $0[id] = route }
-        return route
+        cache.value(for: type) { Route(type) }
     }
 
-    private static let cache = Locked([ObjectIdentifier: Route]())
+    private static let cache = TypeCache<Route>()
 }
 
 extension DecodingSession {
@@ -78,7 +74,7 @@ extension KernelDecodable {
 extension ScalarValue {
     /// This scalar at `node` as `T` (which is `Self`), or the problem, without throwing.
     @inline(__always)
-    static func outcome<T>(as _: T.Type, with decoder: DocumentDecoder, at node: Int) -> Result<T, DecodingProblem> {
+    static func outcome<T>(as _: T.Type, with decoder: DocumentDecoder, at node: Int) -> Result<T, any Error> {
         if let value = read(decoder.document, node) { return .success(unsafeBitCast(value, to: T.self)) }
         return decoder.convertScalar(Self.self, at: node).map { unsafeBitCast($0, to: T.self) }
     }

@@ -26,30 +26,23 @@ extension ScalarValue {
     @inline(__always)
     static func decode(with decoder: DocumentDecoder, at node: Int) throws -> Self {
         if let value = read(decoder.document, node) { return value }
-        switch decoder.convertScalar(Self.self, at: node) {
-        case let .success(value): return value
-        case let .failure(problem): throw decoder.session.strict ? problem.decodingError(path: decoder.codingPath) : problem
-        }
+        return try decoder.convertScalar(Self.self, at: node).get()
     }
 }
 
 extension DocumentDecoder {
-    /// The slow path of a scalar: a conversion (recorded at the current path), or
-    /// the problem — returned, not thrown, since repairs are what this decoder is for.
-    /// Strict mode converts nothing.
-    func convertScalar<S: ScalarValue>(_: S.Type, at node: Int) -> Result<S, DecodingProblem> {
+    /// The slow path of a scalar at the current path: a conversion (recorded), or the
+    /// error to throw (see `DecodingSession.fail`) — returned, not thrown, so that the
+    /// property path can hand it to the repair stage without a throw.
+    func convertScalar<S: ScalarValue>(_: S.Type, at node: Int) -> Result<S, any Error> {
         let kind = document.nodes[node].kind
-        if kind == .null { return .failure(DecodingProblem(reason: .null, expected: S.self)) }
+        if kind == .null { return .failure(session.fail(.null, expected: S.self)) }
         if let value = S.convert(document, node) {
-            let from = document.kindName(of: node)
-            if session.strict { return .failure(DecodingProblem(reason: .mismatch(found: "a " + from), expected: S.self)) }
-            session.record(.converted(from: from, to: session.typeName(S.self)), depth: session.path.count, key: nil,
-                           owner: session.frames.last?.type)
+            if let error = session.recordConversion(from: document.kindName(of: node), to: S.self) { return .failure(error) }
             return .success(value)
         }
         let found = document.summary(of: node)
-        return .failure(DecodingProblem(reason: S.isOwnKind(kind) ? .outOfRange(found: found) : .mismatch(found: found),
-                                        expected: S.self))
+        return .failure(session.fail(S.isOwnKind(kind) ? .outOfRange(found: found) : .mismatch(found: found), expected: S.self))
     }
 }
 

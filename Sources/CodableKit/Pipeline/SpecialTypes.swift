@@ -19,7 +19,7 @@ extension URL: KernelDecodable {
             return url
         }
         let reason: DecodingProblem.Reason = document.nodes[node].kind == .null ? .null : .mismatch(found: document.summary(of: node))
-        throw decoder.session.error(reason, expected: URL.self, depth: decoder.session.path.count)
+        throw decoder.session.fail(reason, expected: URL.self)
     }
 }
 
@@ -34,15 +34,14 @@ extension Decimal: KernelDecodable {
         case .string:
             if let number = document.numberInString(node),
                let value = Decimal(string: number.literal, locale: Locale(identifier: "en_US_POSIX")) {
-                try decoder.session.convert(from: "string", to: "Decimal", expected: Decimal.self, depth: decoder.session.path.count)
+                if let error = decoder.session.recordConversion(from: "string", to: Decimal.self) { throw error }
                 return value
             }
         case .null:
-            throw decoder.session.error(.null, expected: Decimal.self, depth: decoder.session.path.count)
+            throw decoder.session.fail(.null, expected: Decimal.self)
         default:
             break
         }
-        throw decoder.session.error(.mismatch(found: document.summary(of: node)), expected: Decimal.self,
-                                    depth: decoder.session.path.count)
+        throw decoder.session.fail(.mismatch(found: document.summary(of: node)), expected: Decimal.self)
     }
 }

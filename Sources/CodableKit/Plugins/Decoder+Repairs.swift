@@ -18,11 +18,7 @@ extension Decoder {
     /// - Throws: `DecodingError.dataCorrupted` in strict mode.
     public func recordRepair(_ kind: DecodingIssue.Kind, description: String) throws {
         guard let decoder = self as? DocumentDecoder else { return }
-        let session = decoder.session
-        if session.strict {
-            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: description))
-        }
-        session.record(kind, depth: session.path.count, key: nil, owner: session.frames.last?.type, detail: description)
+        try decoder.session.recordPluginRepair(kind, description: description, codingPath: codingPath)
     }
 
     /// An error that makes the value being decoded fall back as a repair of `kind`:
@@ -31,14 +27,14 @@ extension Decoder {
     /// ```swift
     /// throw decoder.repairError(.caseNotMatched, description: "\(json) matches no case of Phone")
     /// ```
-    /// With CodableKit's decoder the enclosing property falls back (an optional to
-    /// nil, otherwise its initial value) and the report records `kind` at this
+    /// With CodableKit's decoder the enclosing property keeps its initial value (an
+    /// element is dropped), like any unusable value, and the report records `kind` at this
     /// path; strict mode throws `DecodingError.dataCorrupted` with `description`.
     /// With any other decoder it is `DecodingError.dataCorrupted`.
     public func repairError(_ kind: DecodingIssue.Kind, description: String) -> any Error {
-        guard self is DocumentDecoder else {
+        guard let decoder = self as? DocumentDecoder else {
             return DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: description))
         }
-        return DecodingProblem(reason: .plugin(kind, description: description), expected: Any.self)
+        return decoder.fail(.plugin(kind, description: description), expected: Any.self)
     }
 }

@@ -13,7 +13,10 @@
 /// }
 /// ```
 /// Returning nil from `transformFromJSON` is recorded as `transformFailed` and
-/// the property falls back to its initial value.
+/// the property falls back to its initial value; returning nil from
+/// `transformToJSON` is an `EncodingError.invalidValue` naming the property.
+/// Mapped onto a collection property (`[Date]`, `[String: Date]`, `Set`, `Date?`
+/// elements), a transformer applies to each element, both ways.
 public protocol ValueTransformable<Object>: Sendable {
     /// The Swift type the transformer produces.
     associatedtype Object
@@ -21,7 +24,7 @@ public protocol ValueTransformable<Object>: Sendable {
     associatedtype JSON: Encodable
     /// The Swift value for a JSON value, or nil when it cannot be read.
     func transformFromJSON(_ value: JSONValue) -> Object?
-    /// The JSON to write for a value, or nil to write `null`.
+    /// The JSON to write for a value, or nil when it cannot be written (an error when encoding).
     func transformToJSON(_ value: Object) -> JSON?
 }
 
@@ -29,9 +32,17 @@ extension ValueTransformable {
     /// The identity of `Object`, under which the transformer is registered by type.
     package var objectType: ObjectIdentifier { ObjectIdentifier(Object.self) }
 
-    /// `transformFromJSON` with the result erased, for the kernel's dispatch.
-    package func transformedValue(_ value: JSONValue) -> Any? {
-        transformFromJSON(value).map { $0 as Any }
+    /// `transformFromJSON` as `T`, for the kernel's dispatch: nil when the transformer
+    /// gives nil or its `Object` is not `T` (nor `T`'s wrapped type).
+    func transformedValue<T>(_ value: JSONValue, as _: T.Type) -> T? {
+        transformFromJSON(value).flatMap { $0 as? T }
+    }
+
+    /// `transformToJSON` for a value of any type: nil when the value is not an
+    /// `Object`; `.some(nil)` when the transformer could not write it.
+    func transformedJSON(_ value: Any) -> (any Encodable)?? {
+        guard let object = value as? Object else { return nil }
+        return .some(transformToJSON(object))
     }
 }
 

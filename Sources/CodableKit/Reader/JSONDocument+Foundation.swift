@@ -59,6 +59,8 @@ private struct FoundationConverter {
             return try appendNumber(number, path: path)
         }
         switch value {
+        case let json as JSONValue:
+            try convert(json, depth: depth, path: path, work: &work)
         case is NSNull:
             append(.null)
         case let bool as Bool:
@@ -115,6 +117,28 @@ private struct FoundationConverter {
                 try convert(wrapped, depth: depth, path: path, work: &work)
             } else {
                 append(.null)
+            }
+        }
+    }
+
+    /// A `JSONValue`, node for node: no Foundation objects in between.
+    private mutating func convert(_ json: JSONValue, depth: Int, path: Int, work: inout [Work]) throws {
+        switch json {
+        case .null: append(.null)
+        case let .bool(flag): append(flag ? .true : .false)
+        case let .int(number): appendText(.number, String(number).utf8, integer: true)
+        case let .double(number): try appendFloatingPoint(number, text: number.description, path: path)
+        case let .string(text): appendText(.string, text.utf8)
+        case let .array(values):
+            try open(.array, count: values.count, depth: depth, path: path, work: &work)
+            for (position, element) in values.enumerated().reversed() {
+                work.append(.value(element, depth: depth + 1, path: segment(path, AnyCodingKey(index: position))))
+            }
+        case let .object(members):
+            try open(.object, count: members.count, depth: depth, path: path, work: &work)
+            for (key, member) in members {
+                work.append(.value(member, depth: depth + 1, path: segment(path, AnyCodingKey(stringValue: key))))
+                work.append(.key(key))
             }
         }
     }

@@ -167,3 +167,13 @@ extension JSONDocument {
         return .double(double(index))
     }
 }
+
+extension JSONValue: CustomStringConvertible {
+    /// The value as compact JSON, members in key order: `{"type":"hologram"}`,
+    /// `"refunded"`, `[1,2.5,null]` — what reports and plugin messages show.
+    public var description: String {
+        var writer = JSONWriter(sortedKeys: true, prettyPrinted: false)
+        writer.write(.from(self))
+        return String(decoding: writer.data, as: UTF8.self)
+    }
+}

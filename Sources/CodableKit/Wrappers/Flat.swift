@@ -7,8 +7,10 @@
 ///     @Flat var address = Address()      // {"name": "Ada", "city": "London", "zip": "N1"}
 /// }
 /// ```
-/// Only CodableKit's decoder flattens; with another decoder the property is read
-/// from its own key, like any nested value.
+/// When a member's key is also a property of the enclosing model, that property
+/// wins: its value is decoded and written, and the flat value's member is not
+/// written again. Only CodableKit flattens; with another decoder or encoder the
+/// property is read from and written under its own key, like any nested value.
 @propertyWrapper
 public struct Flat<Value> {
     /// The value whose members live in the enclosing object.
@@ -43,7 +45,7 @@ extension Flat: SlotDecodable where Value: Decodable {
         do {
             return Flat(wrappedValue: try decoder.decodeValue(Value.self, at: slot.object, slot: nil))
         } catch {
-            return try decoder.recover(Flat.self, from: error, at: slot.object, slot: slot)
+            return try decoder.session.repairProperty(Flat.self, error, at: slot.object, slot: slot, document: decoder.document)
         }
     }
 }
@@ -55,6 +57,6 @@ extension Flat: EncodingWrapper where Value: Encodable {
                                  info: (Value.self as? any ModelMappable.Type).map(ModelInfo.of))
         try wrappedValue.encode(to: nested)
         guard case let .object(members) = nested.content else { return }
-        for member in members { encoder.append(member.key, member.value) }
+        for member in members { encoder.appendFlattened(member.key, member.value) }
     }
 }

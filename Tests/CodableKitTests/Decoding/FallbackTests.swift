@@ -46,9 +46,9 @@ struct Person: DecodableModel, Equatable {
         #expect(report.isClean)
     }
 
-    @Test func typesEmptyValueWhenThereIsNoInitialValue() throws {
-        // Custom coding keys: the key is not the property's name, so there is no initial value to find.
-        struct Renamed: DecodableModel {
+    @Test func renamedKeysFindTheirInitialValues() throws {
+        // Custom coding keys: the initial value is found by the coding key, not the property's name.
+        struct Renamed: CodableModel {
             var count = 5
             var label = "x"
             enum CodingKeys: String, CodingKey {
@@ -57,8 +57,8 @@ struct Person: DecodableModel, Equatable {
             }
         }
         let value = try Renamed.decode(from: #"{"n": "many"}"#)
-        #expect(value.count == 0)
-        #expect(value.label == "")
+        #expect(value.count == 5)
+        #expect(value.label == "x")
     }
 
     @Test func plainDecodableTypesGetEmptyValues() throws {

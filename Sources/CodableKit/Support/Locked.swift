@@ -3,19 +3,54 @@ import Foundation
 import Synchronization
 #endif
 
-/// A value behind a lock: the only way CodableKit keeps app-wide state.
-package final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
+// The kernel's one kit for shared state: a value behind a lock (`Locked`), a
+// per-type cache (`TypeCache`), and a registry that is cheap to read while empty
+// (`LockedRegistry`). Nothing else in the kernel takes a lock.
+
+/// A value behind a lock: `Mutex` from Synchronization on Linux (every Swift 6
+/// toolchain has it there); `NSLock` elsewhere, where `Mutex` needs macOS 15 / iOS 18.
+package final class Locked<Value>: @unchecked Sendable {  // every access holds the lock
+    #if os(Linux)
+    private let mutex: Mutex<Void>
+    #else
     private let lock = NSLock()
+    #endif
+    private var value: Value
 
     package init(_ value: Value) {
         self.value = value
+        #if os(Linux)
+        mutex = Mutex(())
+        #endif
     }
 
     package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        #if os(Linux)
+        return try mutex.withLock { _ in try body(&value) }
+        #else
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
+        #endif
+    }
+}
+
+/// Something learned once per type for the life of the process (a route, a
+/// model's rules or shape, a type's name). The value is made outside the lock —
+/// making it may run the type's own code — and the first writer wins, so every
+/// caller sees one value per type.
+final class TypeCache<Value>: Sendable where Value: Sendable {
+    private let storage = Locked([ObjectIdentifier: Value]())
+
+    func value(for type: Any.Type, make: () -> Value) -> Value {
+        let id = ObjectIdentifier(type)
+        if let known = storage.withLock({ $0[id] }) { return known }
+        let made = make()
+        return storage.withLock { cache in
+            if let existing = cache[id] { return existing }
+            cache[id] = made
+            return made
+        }
     }
 }
 
@@ -24,7 +59,7 @@ package final class Locked<Value>: @unchecked Sendable {
 /// takes no lock on Linux, where the standard `Atomic` is available on every
 /// version; elsewhere (its Apple availability starts with macOS 15 / iOS 18) it
 /// is one uncontended lock per decode call — never per value.
-package final class LockedRegistry<Value>: @unchecked Sendable {
+package final class LockedRegistry<Value>: @unchecked Sendable {  // `isEmpty` is only called under the lock
     private let storage: Locked<Value>
     private let isEmpty: (Value) -> Bool
     #if os(Linux)

@@ -1,8 +1,8 @@
-/// Why a value could not be decoded as asked. Thrown inside the decoder and
-/// caught at the nearest recovery point (a property, a collection element, the
-/// root), which either repairs it and records a `DecodingIssue` (tolerant mode)
-/// or throws the matching `DecodingError` with its coding path (strict mode).
-/// Every issue and every error is made here, from one description of the problem.
+/// Why a value could not be decoded as asked: what a producer (a scalar, a
+/// collection, a special type, a wrapper, a plugin) says about a problem, and all
+/// it says. What happens next — a thrown `DecodingError`, a fallback, a recorded
+/// `DecodingIssue` — is decided by the repair stage (`Repair.swift`), which is the
+/// only code that makes either of them from a problem.
 struct DecodingProblem: Error {
     enum Reason {
         case missing
@@ -11,7 +11,8 @@ struct DecodingProblem: Error {
         case mismatch(found: String)
         /// A number outside the range of the type, or with a fraction for an integer type.
         case outOfRange(found: String)
-        case transformFailed(found: String)
+        /// A transformer gave nil; `found` is the value as compact JSON.
+        case transformFailed(transformer: String, found: String)
         /// A plugin's own problem (`Decoder.repairError`), with the issue it is.
         case plugin(DecodingIssue.Kind, description: String)
     }
@@ -19,21 +20,23 @@ struct DecodingProblem: Error {
     var reason: Reason
     var expected: Any.Type
 
-    func issueKind(typeName: (Any.Type) -> String) -> DecodingIssue.Kind {
+    var issueKind: DecodingIssue.Kind {
         switch reason {
         case .missing: .keyNotFound
         case .null: .valueWasNull
-        case let .mismatch(found): .typeMismatch(expected: typeName(expected), found: found)
-        case let .outOfRange(found): .typeMismatch(expected: typeName(expected), found: found)
+        case let .mismatch(found), let .outOfRange(found): .typeMismatch(expected: typeName(expected), found: found)
         case .transformFailed: .transformFailed
         case let .plugin(kind, _): kind
         }
     }
 
-    /// What a plugin said about its problem, for the issue.
+    /// What the issue says beyond its kind: a plugin's description, the value a transformer rejected.
     var detail: String? {
-        if case let .plugin(_, description) = reason { return description }
-        return nil
+        switch reason {
+        case let .plugin(_, description): description
+        case let .transformFailed(transformer, found): "\(transformer) could not read \(found)"
+        default: nil
+        }
     }
 
     /// The error `JSONDecoder` throws for the same input. `path` leads to the value;
@@ -53,9 +56,9 @@ struct DecodingProblem: Error {
         case let .outOfRange(found):
             return .dataCorrupted(.init(codingPath: path,
                                         debugDescription: "Expected \(typeName(expected)) but found \(found), which does not fit."))
-        case let .transformFailed(found):
+        case let .transformFailed(transformer, found):
             return .dataCorrupted(.init(codingPath: path,
-                                        debugDescription: "The transformer for \(typeName(expected)) returned nil for \(found)."))
+                                        debugDescription: "\(transformer) could not read \(found) as \(typeName(expected))."))
         case let .plugin(_, description):
             return .dataCorrupted(.init(codingPath: path, debugDescription: description))
         }
@@ -65,31 +68,6 @@ struct DecodingProblem: Error {
 /// A type's name as a person writes it: `Int`, `[String]`, `User`.
 func typeName(_ type: Any.Type) -> String {
     String(describing: type)
-}
-
-extension DecodingSession {
-    /// A problem at the value under the path of depth `depth` (plus `key`).
-    /// Tolerant mode gets the problem itself, to be repaired where it is caught;
-    /// strict mode gets the `DecodingError`.
-    func error(_ reason: DecodingProblem.Reason, expected: Any.Type, depth: Int, key: PathComponent? = nil) -> any Error {
-        let problem = DecodingProblem(reason: reason, expected: expected)
-        return strict ? problem.decodingError(path: codingPath(depth: depth, appending: key)) : problem
-    }
-
-    /// Records a repair of `problem` at the path of depth `depth` plus `key`, made in `owner`.
-    func record(_ kind: DecodingIssue.Kind, depth: Int, key: PathComponent?, owner: Any.Type?, detail: String? = nil) {
-        issues.append(DecodingIssue(components: pathComponents(depth: depth, appending: key), kind: kind,
-                                    modelType: owner.map { typeName($0) } ?? "(root)", detail: detail))
-    }
-
-    /// A value converted to the type asked for: recorded in tolerant mode, an error in strict mode.
-    func convert(from: String, to expected: String, expected type: Any.Type, depth: Int, key: PathComponent? = nil) throws {
-        if strict {
-            throw DecodingProblem(reason: .mismatch(found: "a " + from), expected: type)
-                .decodingError(path: codingPath(depth: depth, appending: key))
-        }
-        record(.converted(from: from, to: expected), depth: depth, key: key, owner: frames.last?.type)
-    }
 }
 
 extension JSONDocument {
@@ -109,6 +87,12 @@ extension JSONDocument {
         case .array: return "an array"
         case .object: return "an object"
         }
+    }
+
+    /// The value as compact JSON, cut short after about 80 characters, for reports.
+    func compactJSON(of index: Int) -> String {
+        let text = value(at: index).description
+        return text.count > 80 ? String(text.prefix(80)) + "…" : text
     }
 
     /// The JSON kind of a value, for conversion records: `string`, `number`, `bool`.

@@ -1,0 +1,133 @@
+/// The repair stage: what happens to a value that cannot be used as asked.
+///
+/// Producers — scalars, collections, special types, wrappers, plugins — only
+/// describe a problem (`DecodingProblem`) and hand it here with `fail`. Recovery
+/// points call the stage where a value can be replaced:
+///
+/// | recovery point | strict mode | tolerant mode |
+/// |---|---|---|
+/// | a property (`repairProperty`) | `DecodingError` at the property's path | initial value → empty value → pass the problem up; recorded |
+/// | an absent optional (`absentOptional`) | `nil` (as `JSONDecoder`) | its initial value, not recorded |
+/// | a collection element (`repairElement`) | `DecodingError` at the element's path | dropped; recorded |
+/// | the root (`repairRoot`) | `DecodingError` | the type's empty value; recorded |
+/// | a conversion (`recordConversion`) | `DecodingError.typeMismatch` | the converted value; recorded |
+/// | a plugin's own repair (`recordPluginRepair`) | `DecodingError.dataCorrupted` | recorded |
+///
+/// Update mode (`update(from:)`): an absent key is expected, so it keeps the
+/// current value without a record.
+///
+/// Every issue is filed under the model that owns the property (`owner`): the
+/// innermost model, or other type read through a keyed container, being decoded —
+/// never an enum or other single value that reported from its own `init(from:)`.
+///
+/// Strict mode makes the `DecodingError` as soon as the problem is known, not at the
+/// recovery point: a hand-written `init(from:)` between the two may catch it, and it
+/// must see what `JSONDecoder` would throw there, with the exact path.
+extension DecodingSession {
+    /// The error a producer throws for a problem at the current path (of depth
+    /// `depth`, plus `key`): in strict mode the `DecodingError`, otherwise the
+    /// problem itself, to be repaired at the nearest recovery point.
+    func fail(_ reason: DecodingProblem.Reason, expected: Any.Type, depth: Int? = nil, key: PathComponent? = nil) -> any Error {
+        let problem = DecodingProblem(reason: reason, expected: expected)
+        guard strict else { return problem }
+        return problem.decodingError(path: codingPath(depth: depth ?? path.count, appending: key))
+    }
+
+    /// A value converted to the type asked for (`"27"` → `Int`), at the current path:
+    /// recorded in tolerant mode; in strict mode, the error to throw instead.
+    /// `target` names what it became, when not the type's name (`object`, `array`).
+    func recordConversion(from kind: String, to type: Any.Type, target: String? = nil) -> (any Error)? {
+        if strict { return fail(.mismatch(found: "a " + kind), expected: type) }
+        file(.converted(from: kind, to: target ?? typeName(type)), depth: path.count, key: nil, owner: owner())
+        return nil
+    }
+
+    /// A repair a type made in its own `init(from:)` (`Decoder.recordRepair`).
+    func recordPluginRepair(_ kind: DecodingIssue.Kind, description: String, codingPath: [any CodingKey]) throws {
+        if strict { throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: description)) }
+        file(kind, depth: path.count, key: nil, owner: owner(), detail: description)
+    }
+
+    /// The model an issue at the current position belongs to: the innermost frame
+    /// that reads properties (see `ModelFrame.ownsProperties`).
+    func owner(upTo frame: Int? = nil) -> Any.Type? {
+        var index = min(frame ?? frames.count - 1, frames.count - 1)
+        while index >= 0 {
+            if frames[index].ownsProperties { return frames[index].type }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Adds an issue to the report.
+    private func file(_ kind: DecodingIssue.Kind, depth: Int, key: PathComponent?, owner: Any.Type?, detail: String? = nil) {
+        issues.append(DecodingIssue(components: pathComponents(depth: depth, appending: key), kind: kind,
+                                    modelType: owner.map { typeName($0) } ?? "(root)", detail: detail))
+    }
+
+    /// The problem an error stands for: a producer's own, or — for an error thrown by a
+    /// type's own `init(from:)`, such as an unknown raw value — a mismatch with what was found.
+    /// Aborts (the stack guard) and, in strict mode, `DecodingError`s are not repaired: nil.
+    private func problem(from error: any Error, expected: Any.Type, found: @autoclosure () -> String) -> DecodingProblem? {
+        switch error {
+        case is DecodingAbort: return nil
+        case let problem as DecodingProblem: return problem
+        case is DecodingError where strict: return nil
+        default: return DecodingProblem(reason: .mismatch(found: found()), expected: expected)
+        }
+    }
+
+    // MARK: Recovery points
+
+    /// A property: strict mode throws with the property's path; tolerant mode returns
+    /// the initial value, else the empty value (recorded), else passes the problem up.
+    func repairProperty<T>(_: T.Type, _ error: any Error, at node: Int?, slot: Slot, document: JSONDocument) throws -> T {
+        guard let problem = problem(from: error, expected: T.self, found: node.map(document.summary) ?? "nothing") else { throw error }
+        let key = PathComponent.key(slot.key)
+        if strict { throw problem.decodingError(path: codingPath(depth: slot.depth, appending: key)) }
+        let initial = initialValue(T.self, key: slot.key, frame: slot.frame)
+        guard let fallback = initial.value ?? emptyValue(T.self) else { throw problem }
+        if case .missing = problem.reason, isUpdating(frame: slot.frame) { return fallback }
+        let detail = [problem.detail, initial.value == nil ? initial.whyNone : nil].compactMap { $0 }
+        file(problem.issueKind, depth: slot.depth, key: key, owner: owner(upTo: slot.frame),
+             detail: detail.isEmpty ? nil : detail.joined(separator: "; "))
+        return fallback
+    }
+
+    /// An optional property whose key is absent: nil in strict mode (as `JSONDecoder`),
+    /// otherwise its initial value. Not a repair either way.
+    func absentOptional<T>(_: T.Type, slot: Slot) -> T? {
+        if strict || initialIsNil(slot.key, frame: slot.frame) { return nil }
+        return initialValue(T?.self, key: slot.key, frame: slot.frame).value ?? nil
+    }
+
+    /// A collection element at the current path: dropped (recorded) in tolerant mode;
+    /// strict mode throws with the element's path.
+    func repairElement(_ error: any Error) throws {
+        switch error {
+        case is DecodingAbort: throw error
+        case let problem as DecodingProblem where strict: throw problem.decodingError(path: codingPath(depth: path.count))
+        case _ where strict: throw error
+        default: file(.elementDropped, depth: path.count, key: nil, owner: owner())
+        }
+    }
+
+    /// The whole payload: a value that cannot be decoded at all becomes the type's
+    /// empty value (a model's `init()`), recorded. Strict mode throws.
+    func repairRoot<T>(_: T.Type, _ error: any Error, at node: Int, document: JSONDocument) throws -> T {
+        if let abort = error as? DecodingAbort { throw abort.error }
+        guard let problem = problem(from: error, expected: T.self, found: document.summary(of: node)) else { throw error }
+        guard !strict, let value = emptyValue(T.self) else { throw problem.decodingError(path: []) }
+        file(problem.issueKind, depth: 0, key: nil, owner: T.self, detail: problem.detail)
+        return value
+    }
+}
+
+extension DocumentDecoder {
+    /// `DecodingSession.fail` at this decoder's position, whose path includes the keys
+    /// of a hand-written `init(from:)`'s nested containers.
+    func fail(_ reason: DecodingProblem.Reason, expected: Any.Type) -> any Error {
+        let problem = DecodingProblem(reason: reason, expected: expected)
+        return session.strict ? problem.decodingError(path: codingPath) : problem
+    }
+}

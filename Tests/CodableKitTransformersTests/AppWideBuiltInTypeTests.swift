@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import CodableKitTransformers
+
+/// App-wide transformers for the kernel's own types (`Double`, `String`): the
+/// transformer converts its JSON side with the kernel's rules, never by decoding
+/// through itself again (which recursed until the stack overflowed). Each test runs
+/// in a child process: a registration for `Double` would change every other test.
+@Suite struct AppWideBuiltInTypeTests {
+    struct Reading: CodableModel {
+        var value = 0.0
+        var values: [Double] = []
+        var label = ""
+    }
+
+    @Test func appWideDoubleTransformerAppliesToPropertiesAndElements() async {
+        await #expect(processExitsWith: .success) {
+            GlobalTransformers.register(FastTransformer<Double, Double>(fromJSON: { $0.map { $0 * 2 } }, toJSON: { $0 }))
+            let reading = Reading.deserialize(from: #"{"value": 1.5, "values": [1, "2", 3.5], "label": "x"}"#)
+            guard let reading, reading.value == 3, reading.values == [2, 4, 7], reading.label == "x" else { exit(1) }
+        }
+    }
+
+    @Test func appWideTrimmingStringTransformer() async {
+        await #expect(processExitsWith: .success) {
+            GlobalTransformers.register(FastTransformer<String, String>(
+                fromJSON: { $0?.trimmingCharacters(in: .whitespaces) }, toJSON: { $0 }))
+            let reading = Reading.deserialize(from: #"{"label": "  padded  ", "value": 1}"#)
+            guard let reading, reading.label == "padded", reading.value == 1 else { exit(1) }
+        }
+    }
+
+    /// The same in-process, with a type no other test registers.
+    @Test func appWideTransformerForAnIntegerTypeInProcess() throws {
+        struct Counts: DecodableModel { var one: Int16 = 0; var many: [Int16] = [] }
+        GlobalTransformers.register(FastTransformer<Int16, Int16>(fromJSON: { $0.map { $0 + 1 } }))
+        defer { GlobalTransformers.unregister(Int16.self) }
+        let counts = try Counts.decode(from: #"{"one": 1, "many": [1, "2", 3]}"#)
+        #expect(counts.one == 2)
+        #expect(counts.many == [2, 3, 4])
+    }
+}
+
+/// A transformer mapped onto a collection property applies to each element, both ways.
+@Suite struct CollectionTransformerTests {
+    struct Log: CodableModel {
+        var stamps: [Date] = []
+        var maybe: [Date]? = nil
+        var byName: [String: Date] = [:]
+        static func mappingForValue() -> [ValueMapping]? {
+            [CodingKeys.stamps <--- DateTransformer(.secondsSince1970),
+             CodingKeys.maybe <--- DateTransformer(.secondsSince1970),
+             CodingKeys.byName <--- DateTransformer(.secondsSince1970)]
+        }
+    }
+
+    @Test func eachElementIsTransformedBothWays() throws {
+        let log = Log(stamps: [Date(timeIntervalSince1970: 10), Date(timeIntervalSince1970: 20)],
+                      maybe: [Date(timeIntervalSince1970: 30)],
+                      byName: ["a": Date(timeIntervalSince1970: 40)])
+        let json = try #require(log.toJSONString(options: .init(sortedKeys: true)))
+        #expect(json == #"{"byName":{"a":40},"maybe":[30],"stamps":[10,20]}"#)
+        let back = try Log.decode(from: json)
+        #expect(back.stamps == log.stamps && back.maybe == log.maybe && back.byName == log.byName)
+    }
+
+    @Test func aValueTheTransformerCannotWriteIsAnErrorWithItsPath() throws {
+        struct Strict: EncodableModel {
+            var stamps: [Date] = [Date(timeIntervalSince1970: 1)]
+            static func mappingForValue() -> [ValueMapping]? {
+                [CodingKeys.stamps <--- FastTransformer<Date, Double>(fromJSON: { $0.map(Date.init(timeIntervalSince1970:)) },
+                                                                     toJSON: { _ in nil })]
+            }
+        }
+        do {
+            _ = try ModelEncoder().encode(Strict())
+            Issue.record("expected an EncodingError")
+        } catch let EncodingError.invalidValue(_, context) {
+            #expect(context.codingPath.map(\.stringValue) == ["stamps", "Index 0"])
+        }
+    }
+}
