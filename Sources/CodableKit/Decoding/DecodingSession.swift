@@ -89,8 +89,8 @@ final class DecodingSession {
     func pushFrame(_ type: Any.Type, model: (any DecodableModel.Type)?, info: ModelInfo?) {
         let base = pendingBase
         pendingBase = nil
-        let fallback = base.flatMap { base in model.map { _ in FallbackSource(base: base) } }
-        frames.append(ModelFrame(type: type, model: model, ownsProperties: model != nil, info: info, isUpdate: base != nil,
+        let fallback = base.flatMap { base in model.map { FallbackSource(base: base, shape: ModelShape.of($0)) } }
+        frames.append(ModelFrame(type: type, model: model, depth: path.count, info: info, isUpdate: base != nil,
                                  fallback: fallback))
     }
 
@@ -156,10 +156,10 @@ struct ModelFrame {
     let type: Any.Type
     /// The model type, when the keyed type is a `DecodableModel`.
     let model: (any DecodableModel.Type)?
-    /// Whether issues here belong to this type: a model, or another type once it
-    /// opens a keyed container. An enum reading a single value owns no property:
-    /// its issues belong to the model holding it.
-    var ownsProperties: Bool
+    /// The length of the coding path to the value: issues deeper than this are
+    /// about this type's properties or elements; issues at it are about the value
+    /// itself, and belong to the type holding it (see `DecodingSession.owner`).
+    let depth: Int
     let info: ModelInfo?
     /// Update mode: decoding into an existing value, so absent keys are expected, not repairs.
     let isUpdate: Bool

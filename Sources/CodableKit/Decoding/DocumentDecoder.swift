@@ -39,10 +39,6 @@ final class DocumentDecoder: Decoder {
             }
             throw session.fail(.mismatch(found: document.summary(of: node)), expected: [String: Any].self)
         }
-        // A type other than a model that reads properties owns the issues about them.
-        if let frame = session.frames.indices.last, !session.frames[frame].ownsProperties {
-            session.frames[frame].ownsProperties = true
-        }
         return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self, object: node))
     }
 

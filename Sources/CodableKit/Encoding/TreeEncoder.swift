@@ -76,33 +76,35 @@ final class TreeEncoder: Encoder {
         return TreeUnkeyedContainer(encoder: self)
     }
 
-    /// Keys that a `@Flat` property wrote into this object: a property of the
-    /// object's own with the same key replaces them. Nil for objects without one.
-    private var flatKeys: Set<String>?
+    /// Where members that a `@Flat` property wrote sit in this object; nil for
+    /// objects without one (checked once per object, in `finishedContent`).
+    private var flatMembers: Set<Int>?
 
     /// Appends member `key` (an object's keys are written once by synthesized code;
     /// a key written twice by hand-written code appears twice, and readers keep the last).
     @inline(__always)
     func append(_ key: String, _ value: EncodedContent) {
-        if flatKeys != nil, flatKeys!.remove(key) != nil { return replace(key, value) }
         guard case var .object(members) = content else { return }
         content = .null  // let the append below reuse the buffer instead of copying it
         members.append((key, value))
         content = .object(members)
     }
 
-    /// Writes a member of a `@Flat` property: each key once, and the object's own property wins.
+    /// Writes a member of a `@Flat` property, unless the object has that key already.
     func appendFlattened(_ key: String, _ value: EncodedContent) {
         guard case let .object(members) = content, !members.contains(where: { $0.key == key }) else { return }
+        flatMembers = (flatMembers ?? []).union([members.count])
         append(key, value)
-        flatKeys = (flatKeys ?? []).union([key])
     }
 
-    private func replace(_ key: String, _ value: EncodedContent) {
-        guard case var .object(members) = content, let index = members.firstIndex(where: { $0.key == key }) else { return }
-        content = .null
-        members[index].value = value
-        content = .object(members)
+    /// The content once `encode(to:)` has returned: each key once, where a `@Flat`
+    /// property's member gives way to the object's own property written after it.
+    var finishedContent: EncodedContent {
+        guard let flatMembers, case let .object(members) = content else { return content }
+        let own = Set(members.indices.lazy.filter { !flatMembers.contains($0) }.map { members[$0].key })
+        return .object(members.indices.compactMap { index in
+            flatMembers.contains(index) && own.contains(members[index].key) ? nil : members[index]
+        })
     }
 
     @inline(__always)
@@ -225,7 +227,7 @@ extension TreeEncoder {
         let nested = key.map { TreeEncoder(session: session, parent: self, key: $0, info: info) }
             ?? TreeEncoder(session: session, codingPath: path(), info: info)
         try value.encode(to: nested)
-        return nested.content
+        return nested.finishedContent
     }
 
     /// What `transformer` writes for `value`; for a collection of its type, what it

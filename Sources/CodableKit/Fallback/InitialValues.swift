@@ -2,9 +2,9 @@
 /// update mode, what the model being updated holds — found by the property's
 /// coding key, whatever the property is called.
 ///
-/// A model's values are read by coding key through its `encode(to:)` (see
-/// `KeyRecorder`) when it is `Encodable`, and by property name through its mirror
-/// otherwise (and for keys its `encode(to:)` does not write). `init()` runs only
+/// A model's keys are learned through its `encode(to:)` (see `KeyRecorder`) when it
+/// is `Encodable`, and by property name through its mirror otherwise (and for
+/// properties its `encode(to:)` does not write). `init()` runs only
 /// once a fallback is needed, and reflection is kept off the per-object path:
 /// - a model's *shape* (its keys, and which differ between two `init()` values,
 ///   such as `UUID()` or `Date()`, or are not `Hashable`, or hold references) is
@@ -19,15 +19,15 @@ extension DecodingSession {
     func initialValue<T>(_: T.Type, key: String, frame: Int) -> (value: T?, whyNone: String?) {
         guard frame >= 0, frame < frames.count, let model = frames[frame].model else { return (nil, nil) }
         let fallbacks = modelFallbacks(frame: frame, model: model)
-        guard fallbacks.shape.knows(key) else {
+        guard let field = fallbacks.shape.field(key) else {
             let hint = model is any Encodable.Type ? "" : " (a decode-only model is read by property name: make it Encodable too)"
             return (nil, "no initial value found for key \(key.debugDescription)\(hint); used the empty value")
         }
-        if frames[frame].isUpdate || fallbacks.shape.varies(key) {
-            if frames[frame].fallback == nil { frames[frame].fallback = FallbackSource(base: model.init()) }
-            return (frames[frame].fallback!.value(key) as? T, nil)
+        if frames[frame].isUpdate || field.varies {
+            if frames[frame].fallback == nil { frames[frame].fallback = FallbackSource(base: model.init(), shape: fallbacks.shape) }
+            return (frames[frame].fallback!.value(field) as? T, nil)
         }
-        return (fallbacks.reference.value(key) as? T, nil)
+        return (fallbacks.reference.value(field) as? T, nil)
     }
 
     /// The value a nested model starts from in update mode: the current value for
@@ -43,8 +43,8 @@ extension DecodingSession {
         guard frame >= 0, frame < frames.count, let model = frames[frame].model else { return true }
         if frames[frame].isUpdate { return false }
         let fallbacks = modelFallbacks(frame: frame, model: model)
-        guard fallbacks.shape.knows(key), !fallbacks.shape.varies(key) else { return false }
-        return isNone(fallbacks.reference.value(key))
+        guard let field = fallbacks.shape.field(key), !field.varies else { return false }
+        return isNone(fallbacks.reference.value(field))
     }
 
     /// Whether the current frame decodes in update mode (absent keys are expected, not repairs).
@@ -60,7 +60,8 @@ extension DecodingSession {
         if let known = modelFallbacks[id] {
             fallbacks = known
         } else {
-            fallbacks = ModelFallbacks(shape: ModelShape.of(model), reference: FallbackSource(base: model.init()))
+            let shape = ModelShape.of(model)
+            fallbacks = ModelFallbacks(shape: shape, reference: FallbackSource(base: model.init(), shape: shape))
             modelFallbacks[id] = fallbacks
         }
         frames[frame].modelFallbacks = fallbacks
@@ -79,58 +80,108 @@ final class ModelFallbacks {
     }
 }
 
-/// A model value whose initial values are read by coding key, all at once, when first needed.
+/// A model value whose initial values are read one key at a time, each at most once.
 final class FallbackSource {
     let base: Any
-    private lazy var values = FallbackSource.values(of: base)
+    private let shape: ModelShape
+    private lazy var mirror = Mirror(reflecting: base)
+    /// What `encode(to:)` writes, for keys the mirror cannot place; made on first need.
+    private lazy var recorded = (base as? any Encodable).map(KeyRecorder.values) ?? [:]
+    private var values: [Any?]
 
-    init(base: Any) {
+    init(base: Any, shape: ModelShape) {
         self.base = base
+        self.shape = shape
+        values = Array(repeating: nil, count: shape.count)
     }
 
-    /// The value for `key`, or nil when the model has none (an `Optional` that holds
+    /// The value of `field`, or nil when the model has none (an `Optional` that holds
     /// nothing is a value: `.some(nil)`).
-    func value(_ key: String) -> Any? {
-        values[key]
-    }
-
-    /// By coding key: what `encode(to:)` writes, then each stored property the mirror
-    /// shows (superclasses included) under its name — a property wrapper's `_name` as `name`.
-    static func values(of base: Any) -> [String: Any] {
-        var values = (base as? any Encodable).map(KeyRecorder.values) ?? [:]
-        var mirror: Mirror? = Mirror(reflecting: base)
-        while let current = mirror {
-            for child in current.children {
-                guard var label = child.label else { continue }
-                if label.hasPrefix("_"), values[String(label.dropFirst())] == nil { label.removeFirst() }
-                if values[label] == nil { values[label] = child.value }
+    func value(_ field: ModelShape.Field) -> Any? {
+        if let value = values[field.index] { return value }
+        let value: Any?
+        if let place = field.place {
+            var mirror = mirror
+            for _ in 0 ..< place.level {
+                guard let superclass = mirror.superclassMirror else { return nil }
+                mirror = superclass
             }
-            mirror = current.superclassMirror
+            let children = mirror.children
+            guard place.offset < children.count else { return nil }
+            value = children[children.index(children.startIndex, offsetBy: place.offset)].value
+        } else {
+            value = recorded[field.key]
         }
-        return values
+        values[field.index] = value
+        return value
     }
 }
 
-/// A model's keys, and which of them vary between `init()` values. Learned once
-/// per type, from two `init()` values.
+/// A model's keys: for each, where its value sits in the mirror (when it can be
+/// placed there) and whether it varies between `init()` values. Learned once per
+/// type, from two `init()` values.
+///
+/// Keys come from what `encode(to:)` writes (`KeyRecorder`), so renamed `CodingKeys`
+/// are found; a key is placed in the mirror when the written values line up with the
+/// stored properties one for one, in order and type (as synthesized code writes
+/// them), else read through `encode(to:)` again when needed. Stored properties that
+/// `encode(to:)` does not write are keys under their own names (a property
+/// wrapper's `_name` as `name`), superclasses included.
 final class ModelShape: Sendable {
-    private let keys: Set<String>
-    private let varying: Set<String>
-
-    private init(_ model: any DecodableModel.Type) {
-        let first = FallbackSource.values(of: model.init())
-        let second = FallbackSource.values(of: model.init())
-        keys = Set(first.keys)
-        varying = Set(first.compactMap { key, value in
-            second[key].map { isConstant(value, $0) } == true ? nil : key
-        })
+    struct Field: Sendable {
+        /// The coding key (or property name) it is found by.
+        var key: String
+        /// A dense number, from 0, for per-value tables.
+        var index: Int
+        /// How many superclass mirrors up, and the child's offset there.
+        var place: (level: Int, offset: Int)?
+        /// Differs between two `init()` values, is not `Hashable`, or holds a reference:
+        /// each object takes its own.
+        var varies: Bool
     }
 
-    func knows(_ key: String) -> Bool { keys.contains(key) }
+    private let fields: [String: Field]
+    var count: Int { fields.count }
 
-    /// Differs between two `init()` values, is not `Hashable`, or holds a reference:
-    /// each object takes its own.
-    func varies(_ key: String) -> Bool { varying.contains(key) }
+    private init(_ model: any DecodableModel.Type) {
+        let (first, second) = (model.init(), model.init())
+        let (written, otherWritten) = (ModelShape.written(first), ModelShape.written(second))
+        var stored: [(label: String, place: (level: Int, offset: Int), value: Any, other: Any)] = []
+        var mirrors: (Mirror, Mirror)? = (Mirror(reflecting: first), Mirror(reflecting: second))
+        var level = 0
+        while let (current, other) = mirrors {
+            for (offset, (child, twin)) in zip(current.children, other.children).enumerated() {
+                guard let label = child.label else { continue }
+                stored.append((label, (level, offset), child.value, twin.value))
+            }
+            mirrors = current.superclassMirror.flatMap { mine in other.superclassMirror.map { (mine, $0) } }
+            level += 1
+        }
+        // Synthesized encode(to:) writes every stored property of its own type, in order.
+        let linedUp = written.count == stored.count
+            && zip(written, stored).allSatisfy { type(of: $0.value) == type(of: $1.value) }
+        var fields: [String: Field] = [:]
+        for (position, entry) in written.enumerated() where fields[entry.key] == nil {
+            let other = otherWritten.first { $0.key == entry.key }?.value
+            fields[entry.key] = Field(key: entry.key, index: fields.count, place: linedUp ? stored[position].place : nil,
+                                      varies: other.map { !isConstant(entry.value, $0) } ?? true)
+        }
+        for entry in stored {
+            let name = entry.label.hasPrefix("_") ? String(entry.label.dropFirst()) : entry.label
+            for key in [entry.label, name] where fields[key] == nil {
+                fields[key] = Field(key: key, index: fields.count, place: entry.place, varies: !isConstant(entry.value, entry.other))
+            }
+        }
+        self.fields = fields
+    }
+
+    /// What `encode(to:)` writes, in order.
+    private static func written(_ value: Any) -> [(key: String, value: Any)] {
+        guard let encodable = value as? any Encodable else { return [] }
+        return KeyRecorder.entries(of: encodable)
+    }
+
+    func field(_ key: String) -> Field? { fields[key] }
 
     static func of(_ model: any DecodableModel.Type) -> ModelShape {
         cache.value(for: model) { ModelShape(model) }

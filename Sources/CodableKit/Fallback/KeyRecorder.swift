@@ -4,8 +4,8 @@
 /// are found by coding key whatever its properties are called (`case count = "n"`).
 /// Nested containers, unkeyed and single-value ones are accepted and ignored.
 final class KeyRecorder: Encoder {
-    /// The values written, by key; an optional written as absent is recorded as nil.
-    fileprivate(set) var values: [String: Any] = [:]
+    /// The values written, in order; an optional written as absent is recorded as nil.
+    fileprivate(set) var entries: [(key: String, value: Any)] = []
     let codingPath: [any CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     /// Only the top-level container records.
@@ -13,10 +13,15 @@ final class KeyRecorder: Encoder {
 
     /// The values `value.encode(to:)` writes under each key of its top-level object;
     /// what it wrote before throwing, if it throws.
-    static func values(of value: any Encodable) -> [String: Any] {
+    static func entries(of value: any Encodable) -> [(key: String, value: Any)] {
         let recorder = KeyRecorder()
         try? value.encode(to: recorder)
-        return recorder.values
+        return recorder.entries
+    }
+
+    /// The same, by key (the first value written for a key).
+    static func values(of value: any Encodable) -> [String: Any] {
+        Dictionary(entries(of: value), uniquingKeysWith: { first, _ in first })
     }
 
     func container<Key: CodingKey>(keyedBy _: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -41,7 +46,7 @@ private struct RecordingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     var codingPath: [any CodingKey] { [] }
 
     private func record<T>(_ value: T, _ key: Key) {
-        recorder?.values[key.stringValue] = value
+        recorder?.entries.append((key.stringValue, value))
     }
 
     mutating func encodeNil(forKey key: Key) throws { record(Optional<Any>.none, key) }

@@ -20,7 +20,8 @@ struct DecodingProblem: Error {
     var reason: Reason
     var expected: Any.Type
 
-    var issueKind: DecodingIssue.Kind {
+    /// The issue it is; `typeName` names types (the session caches names: making one demangles).
+    func issueKind(typeName: (Any.Type) -> String) -> DecodingIssue.Kind {
         switch reason {
         case .missing: .keyNotFound
         case .null: .valueWasNull

@@ -17,8 +17,9 @@
 /// current value without a record.
 ///
 /// Every issue is filed under the model that owns the property (`owner`): the
-/// innermost model, or other type read through a keyed container, being decoded —
-/// never an enum or other single value that reported from its own `init(from:)`.
+/// innermost model (or other type) being decoded whose value holds the position —
+/// never an enum or other single value that reported about itself from its own
+/// `init(from:)`.
 ///
 /// Strict mode makes the `DecodingError` as soon as the problem is known, not at the
 /// recovery point: a hand-written `init(from:)` between the two may catch it, and it
@@ -48,21 +49,26 @@ extension DecodingSession {
         file(kind, depth: path.count, key: nil, owner: owner(), detail: description)
     }
 
-    /// The model an issue at the current position belongs to: the innermost frame
-    /// that reads properties (see `ModelFrame.ownsProperties`).
-    func owner(upTo frame: Int? = nil) -> Any.Type? {
-        var index = min(frame ?? frames.count - 1, frames.count - 1)
+    /// The type an issue at the current position belongs to: the innermost frame whose
+    /// value lies above the position (a frame at the position is the value itself).
+    func owner() -> Any.Type? {
+        var index = frames.count - 1
         while index >= 0 {
-            if frames[index].ownsProperties { return frames[index].type }
+            if frames[index].depth < path.count { return frames[index].type }
             index -= 1
         }
         return nil
     }
 
+    /// The type owning the property in `frame`.
+    private func owner(of frame: Int) -> Any.Type? {
+        frame >= 0 && frame < frames.count ? frames[frame].type : nil
+    }
+
     /// Adds an issue to the report.
     private func file(_ kind: DecodingIssue.Kind, depth: Int, key: PathComponent?, owner: Any.Type?, detail: String? = nil) {
         issues.append(DecodingIssue(components: pathComponents(depth: depth, appending: key), kind: kind,
-                                    modelType: owner.map { typeName($0) } ?? "(root)", detail: detail))
+                                    modelType: owner.map(typeName) ?? "(root)", detail: detail))
     }
 
     /// The problem an error stands for: a producer's own, or — for an error thrown by a
@@ -88,9 +94,9 @@ extension DecodingSession {
         let initial = initialValue(T.self, key: slot.key, frame: slot.frame)
         guard let fallback = initial.value ?? emptyValue(T.self) else { throw problem }
         if case .missing = problem.reason, isUpdating(frame: slot.frame) { return fallback }
-        let detail = [problem.detail, initial.value == nil ? initial.whyNone : nil].compactMap { $0 }
-        file(problem.issueKind, depth: slot.depth, key: key, owner: owner(upTo: slot.frame),
-             detail: detail.isEmpty ? nil : detail.joined(separator: "; "))
+        var detail = problem.detail
+        if initial.value == nil, let why = initial.whyNone { detail = detail.map { $0 + "; " + why } ?? why }
+        file(problem.issueKind(typeName: typeName), depth: slot.depth, key: key, owner: owner(of: slot.frame), detail: detail)
         return fallback
     }
 
@@ -118,7 +124,7 @@ extension DecodingSession {
         if let abort = error as? DecodingAbort { throw abort.error }
         guard let problem = problem(from: error, expected: T.self, found: document.summary(of: node)) else { throw error }
         guard !strict, let value = emptyValue(T.self) else { throw problem.decodingError(path: []) }
-        file(problem.issueKind, depth: 0, key: nil, owner: T.self, detail: problem.detail)
+        file(problem.issueKind(typeName: typeName), depth: 0, key: nil, owner: T.self, detail: problem.detail)
         return value
     }
 }
