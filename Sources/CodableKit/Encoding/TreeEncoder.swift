@@ -16,6 +16,9 @@ final class TreeEncoder: Encoder {
     let session: EncodeSession
     /// What this encoder's value is so far; containers fill it.
     var content: EncodedContent = .null
+    /// Where members that a `@Flat` property wrote sit in this object; empty for
+    /// objects without one (checked once per object, in `finishedContent`).
+    private var flatMembers: [Int] = []
     /// The encoder of the enclosing value and this value's key in it: the coding
     /// path is made from these only when someone asks for it.
     private let parent: TreeEncoder?
@@ -76,10 +79,6 @@ final class TreeEncoder: Encoder {
         return TreeUnkeyedContainer(encoder: self)
     }
 
-    /// Where members that a `@Flat` property wrote sit in this object; nil for
-    /// objects without one (checked once per object, in `finishedContent`).
-    private var flatMembers: Set<Int>?
-
     /// Appends member `key` (an object's keys are written once by synthesized code;
     /// a key written twice by hand-written code appears twice, and readers keep the last).
     @inline(__always)
@@ -93,18 +92,21 @@ final class TreeEncoder: Encoder {
     /// Writes a member of a `@Flat` property, unless the object has that key already.
     func appendFlattened(_ key: String, _ value: EncodedContent) {
         guard case let .object(members) = content, !members.contains(where: { $0.key == key }) else { return }
-        flatMembers = (flatMembers ?? []).union([members.count])
+        flatMembers.append(members.count)
         append(key, value)
     }
 
     /// The content once `encode(to:)` has returned: each key once, where a `@Flat`
     /// property's member gives way to the object's own property written after it.
-    var finishedContent: EncodedContent {
-        guard let flatMembers, case let .object(members) = content else { return content }
-        let own = Set(members.indices.lazy.filter { !flatMembers.contains($0) }.map { members[$0].key })
-        return .object(members.indices.compactMap { index in
-            flatMembers.contains(index) && own.contains(members[index].key) ? nil : members[index]
-        })
+    func finishedContent() -> EncodedContent {
+        guard !flatMembers.isEmpty, case let .object(members) = content else { return content }
+        var own: Set<String> = []
+        for index in members.indices where !flatMembers.contains(index) { own.insert(members[index].key) }
+        var kept: [(key: String, value: EncodedContent)] = []
+        for index in members.indices where !flatMembers.contains(index) || !own.contains(members[index].key) {
+            kept.append(members[index])
+        }
+        return .object(kept)
     }
 
     @inline(__always)
@@ -227,7 +229,7 @@ extension TreeEncoder {
         let nested = key.map { TreeEncoder(session: session, parent: self, key: $0, info: info) }
             ?? TreeEncoder(session: session, codingPath: path(), info: info)
         try value.encode(to: nested)
-        return nested.finishedContent
+        return nested.finishedContent()
     }
 
     /// What `transformer` writes for `value`; for a collection of its type, what it

@@ -56,7 +56,7 @@ extension Flat: EncodingWrapper where Value: Encodable {
         let nested = TreeEncoder(session: encoder.session, codingPath: encoder.codingPath,
                                  info: (Value.self as? any ModelMappable.Type).map(ModelInfo.of))
         try wrappedValue.encode(to: nested)
-        guard case let .object(members) = nested.finishedContent else { return }
+        guard case let .object(members) = nested.finishedContent() else { return }
         for member in members { encoder.appendFlattened(member.key, member.value) }
     }
 }
