@@ -148,7 +148,7 @@ final class CaseTable<Enum: CaseMatchable>: @unchecked Sendable {  // immutable 
             }
             for (label, item) in associated {
                 let key = codingCase.values.first { $0.name == label }?.keys.first ?? label
-                json.set(target + key, try JSONValue(encoding: item))
+                json.setValue(try JSONValue(encoding: item), atPath: target + key)
             }
             return json
         }

@@ -45,32 +45,10 @@ public enum CaseMatcher: Sendable {
         case let .stringRange(range): return .string(range.lowerBound)
         case .pathValue:
             guard let (path, value) = pathAndValue else { return .null }
-            return JSONValue.nested(path, .string(value))
+            var json = JSONValue.object([:])
+            json.setValue(.string(value), atPath: path)
+            return json
         }
     }
 }
 
-extension JSONValue {
-    /// `value` under a dotted path of objects: `nested("a.b", x)` is `{"a": {"b": x}}`.
-    static func nested(_ path: String, _ value: JSONValue) -> JSONValue {
-        path.split(separator: ".").reversed().reduce(value) { inner, key in .object([String(key): inner]) }
-    }
-
-    /// Sets `value` at a dotted path, making or merging objects on the way.
-    mutating func set(_ path: some StringProtocol, _ value: JSONValue) {
-        let parts = path.split(separator: ".", maxSplits: 1)
-        guard case var .object(members) = self else {
-            self = .nested(String(path), value)
-            return
-        }
-        let key = String(parts[0])
-        if parts.count == 1 {
-            members[key] = value
-        } else {
-            var child = members[key] ?? .object([:])
-            child.set(parts[1], value)
-            members[key] = child
-        }
-        self = .object(members)
-    }
-}

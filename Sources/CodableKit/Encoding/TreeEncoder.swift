@@ -177,18 +177,17 @@ final class EncodeSession {
     }
 }
 
-/// How a type is written, found once per type: a kernel scalar, a wrapper that
-/// decides for itself, a model (with its rules), or any other `Encodable`.
+/// How a type is written, found once per type: a kernel type (`KernelValue`), a
+/// wrapper that decides for itself, a model (with its rules), or any other `Encodable`.
 enum EncodeRoute {
     case wrapper
-    /// Integer types other than `Int`, written as their decimal text.
-    case integer
+    case kernel(any KernelValue.Type)
     case model(ModelInfo)
     case other
 
     init(_ type: Any.Type) {
-        if type is any FixedWidthInteger.Type {
-            self = .integer
+        if let kernel = type as? any KernelValue.Type {
+            self = .kernel(kernel)
         } else if type is any EncodingWrapper.Type {
             self = .wrapper
         } else if let model = type as? any ModelMappable.Type {
@@ -207,22 +206,9 @@ extension TreeEncoder {
         if !session.transformers.isEmpty, let transformer = session.transformers[ObjectIdentifier(T.self)] {
             return try transformed(value, with: transformer, at: path())
         }
-        // Kernel types by identity (a pointer comparison, not a cast).
-        if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
-        if T.self == Int.self { return .number(String(unsafeBitCast(value, to: Int.self))) }
-        if T.self == Double.self { return .number(try checked(unsafeBitCast(value, to: Double.self), at: path())) }
-        if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
-        if T.self == Float.self { return .number(try checked(unsafeBitCast(value, to: Float.self), at: path())) }
-        if T.self == JSONValue.self { return .from(unsafeBitCast(value, to: JSONValue.self)) }
-        if T.self == URL.self { return .string(unsafeBitCast(value, to: URL.self).absoluteString) }
-        if T.self == Decimal.self {
-            let decimal = unsafeBitCast(value, to: Decimal.self)
-            guard decimal.isFinite else { throw nonFinite(decimal, at: path()) }
-            return .number(decimal.description)
-        }
         var info: ModelInfo?
         switch session.route(T.self) {
-        case .integer: return .number(String(describing: value))
+        case let .kernel(kernel): return try kernel.encode(value, at: path())
         case let .model(modelInfo): info = modelInfo
         case .wrapper, .other: break
         }
@@ -250,19 +236,7 @@ extension TreeEncoder {
         }
     }
 
-    func checked(_ number: Double, at path: @autoclosure () -> [any CodingKey]) throws -> String {
-        guard number.isFinite else { throw nonFinite(number, at: path()) }
-        return JSONNumberFormat.double(number)
-    }
 
-    func checked(_ number: Float, at path: @autoclosure () -> [any CodingKey]) throws -> String {
-        guard number.isFinite else { throw nonFinite(number, at: path()) }
-        return JSONNumberFormat.float(number)
-    }
-
-    private func nonFinite(_ value: Any, at path: [any CodingKey]) -> EncodingError {
-        EncodingError.invalidValue(value, .init(codingPath: path, debugDescription: "\(value) cannot be written as JSON: JSON numbers are finite."))
-    }
 }
 
 /// Property wrappers that decide how they are written: `@IgnoredKey` (not at all),
@@ -283,9 +257,8 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         guard let key = encoder.session.ruledKey(for: property, info: encoder.info) else {
             return encoder.append(property, content)  // no rule: the property name, which has no dots
         }
-        // A byte search: `String.contains(String)` is Foundation's, through CFString.
-        guard key.utf8.contains(UInt8(ascii: ".")) else { return encoder.append(key, content) }
-        let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard DottedPath.isNested(key) else { return encoder.append(key, content) }
+        let parts = DottedPath(key).keys
         var target = encoder
         for part in parts.dropLast() { target = target.objectMember(part) }
         target.append(parts.last!, content)
@@ -343,10 +316,10 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     func encode(_ value: Bool, forKey key: Key) throws { try encodeScalar(value, forKey: key, .bool(value)) }
     func encode(_ value: String, forKey key: Key) throws { try encodeScalar(value, forKey: key, .string(value)) }
     func encode(_ value: Double, forKey key: Key) throws {
-        try encodeScalar(value, forKey: key, .number(try encoder.checked(value, at: codingPath + [key])))
+        try encodeScalar(value, forKey: key, try value.encoded(at: codingPath + [key]))
     }
     func encode(_ value: Float, forKey key: Key) throws {
-        try encodeScalar(value, forKey: key, .number(try encoder.checked(value, at: codingPath + [key])))
+        try encodeScalar(value, forKey: key, try value.encoded(at: codingPath + [key]))
     }
     func encode(_ value: Int, forKey key: Key) throws { try encodeScalar(value, forKey: key, .number(String(value))) }
     func encode(_ value: Int8, forKey key: Key) throws { try encodeScalar(value, forKey: key, .number(String(value))) }
@@ -417,8 +390,8 @@ struct TreeUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func encode(_ value: Bool) throws { try encodeScalar(value, .bool(value)) }
     mutating func encode(_ value: String) throws { try encodeScalar(value, .string(value)) }
-    mutating func encode(_ value: Double) throws { try encodeScalar(value, .number(try encoder.checked(value, at: nextPath))) }
-    mutating func encode(_ value: Float) throws { try encodeScalar(value, .number(try encoder.checked(value, at: nextPath))) }
+    mutating func encode(_ value: Double) throws { try encodeScalar(value, try value.encoded(at: nextPath)) }
+    mutating func encode(_ value: Float) throws { try encodeScalar(value, try value.encoded(at: nextPath)) }
     mutating func encode(_ value: Int) throws { try encodeScalar(value, .number(String(value))) }
     mutating func encode(_ value: Int8) throws { try encodeScalar(value, .number(String(value))) }
     mutating func encode(_ value: Int16) throws { try encodeScalar(value, .number(String(value))) }
@@ -460,5 +433,13 @@ struct TreeSingleValueContainer: SingleValueEncodingContainer {
 
     func encode<T: Encodable>(_ value: T) throws {
         encoder.content = try encoder.encodeValue(value, at: encoder.codingPath)
+    }
+}
+
+extension KernelValue {
+    /// `value` (which is a `Self`) written as JSON.
+    @inline(__always)
+    static func encode<T>(_ value: T, at path: @autoclosure () -> [any CodingKey]) throws -> EncodedContent {
+        try unsafeBitCast(value, to: Self.self).encoded(at: path())
     }
 }

@@ -83,8 +83,8 @@ final class KeyTable {
             for position in first ..< first + count {
                 let candidate = table.pointee.candidates[position]
                 var found: Int?
-                if candidate.path >= 0 {
-                    found = document.value(atPath: table.pointee.paths[candidate.path], from: object)
+                if candidate.path >= 0 {  // the walk first, then the literal key below (see `DottedPath`)
+                    found = document.walk(table.pointee.paths[candidate.path], from: object)
                 }
                 if found == nil {
                     let key = UnsafeBufferPointer(rebasing: bytes[candidate.start ..< candidate.start + candidate.length])
@@ -128,10 +128,10 @@ final class KeyTable {
         let table = state.pointer
         let first = table.pointee.candidates.count
         for key in keys where seen.insert(key).inserted {
-            let parts = key.split(separator: ".", omittingEmptySubsequences: false)
+            let dotted = DottedPath(key)
             var path = -1
-            if parts.count > 1 {
-                table.pointee.paths.append(parts.map { Array($0.utf8) })
+            if dotted.isNested {
+                table.pointee.paths.append(dotted.components)
                 path = table.pointee.paths.count - 1
             }
             table.pointee.candidates.append(KeyCandidate(start: table.pointee.byteCount, length: key.utf8.count, path: path))
@@ -140,33 +140,5 @@ final class KeyTable {
         table.pointee.entries.append((property, first, table.pointee.candidates.count - first))
         table.pointee.positions[property] = table.pointee.entries.count - 1
         return table.pointee.entries.count - 1
-    }
-}
-
-extension JSONDocument {
-    /// The value at a path of object keys and array indices from `start`, if there is one.
-    func value(atPath components: [[UInt8]], from start: Int) -> Int? {
-        var current = start
-        for component in components {
-            switch nodes[current].kind {
-            case .object:
-                guard let next = component.withUnsafeBufferPointer({ member($0, in: current) }) else { return nil }
-                current = next
-            case .array:
-                guard let position = Int(String(decoding: component, as: UTF8.self)),
-                      let next = element(position, in: current) else { return nil }
-                current = next
-            default:
-                return nil
-            }
-        }
-        return current
-    }
-
-    /// The value at a dotted path such as `data.items.0` (a `designatedPath`).
-    func value(atPath path: String, from start: Int = 0) -> Int? {
-        let components = path.split(separator: ".", omittingEmptySubsequences: false).map { Array($0.utf8) }
-        return value(atPath: components, from: start)
-            ?? (nodes[start].kind == .object ? member(path, in: start) : nil)
     }
 }

@@ -37,7 +37,7 @@ enum DecodeCall {
                                   reportsToLog: Bool = true, appliesTransformers: Bool = true) throws -> (T, DecodingReport) {
         var root = 0
         if let designatedPath, !designatedPath.isEmpty {
-            guard let node = document.value(atPath: designatedPath) else {
+            guard let node = document.value(at: DottedPath(designatedPath)) else {
                 throw DecodingError.keyNotFound(AnyCodingKey(stringValue: designatedPath), .init(
                     codingPath: [], debugDescription: "No value at the designated path \(designatedPath.debugDescription)."))
             }

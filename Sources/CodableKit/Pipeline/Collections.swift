@@ -3,24 +3,32 @@
 /// for non-optional element types and kept as `nil` for optional ones. A value
 /// that is not a collection at all is a problem for the enclosing property.
 extension Array: KernelDecodable where Element: Decodable {
+    static var emptyValue: [Element]? { [] }
+
     static func decode(with decoder: DocumentDecoder, at node: Int) throws -> [Element] {
         try decoder.decodeArray(Element.self, at: node)
     }
 }
 
 extension Set: KernelDecodable where Element: Decodable {
+    static var emptyValue: Set? { [] }
+
     static func decode(with decoder: DocumentDecoder, at node: Int) throws -> Set<Element> {
         Set(try decoder.decodeArray(Element.self, at: node))
     }
 }
 
 extension Dictionary: KernelDecodable where Key == String, Value: Decodable {
+    static var emptyValue: [String: Value]? { [:] }
+
     static func decode(with decoder: DocumentDecoder, at node: Int) throws -> [String: Value] {
         try decoder.decodeDictionary(Value.self, at: node)
     }
 }
 
 extension Optional: KernelDecodable where Wrapped: Decodable {
+    static var emptyValue: Wrapped?? { .some(nil) }
+
     static func decode(with decoder: DocumentDecoder, at node: Int) throws -> Wrapped? {
         if decoder.document.nodes[node].kind == .null { return nil }
         return try decoder.decodeValue(Wrapped.self, at: node, slot: nil)

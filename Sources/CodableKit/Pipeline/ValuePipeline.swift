@@ -142,11 +142,6 @@ struct Slot {
     let frame: Int
 }
 
-/// Types the kernel decodes itself: scalars, collections, `JSONValue`, `URL`, `Decimal`.
-protocol KernelDecodable {
-    static func decode(with decoder: DocumentDecoder, at node: Int) throws -> Self
-}
-
 /// Property wrappers that decide from the property itself, not only from its value:
 /// `@IgnoredKey` (keeps its initial value), `@Flat` (reads the enclosing object).
 protocol SlotDecodable {

@@ -40,35 +40,6 @@ public enum JSONValue: Hashable, Sendable {
         case let .object(members): return members.mapValues(\.anyValue)
         }
     }
-
-    /// The value at a dotted path: object keys and array indices, such as `"data.items.0.name"`.
-    ///
-    /// A component is tried as an array index where the value is an array and as a key
-    /// where it is an object. When the nested walk finds nothing, the whole path is
-    /// tried as one literal key (`"a.b"` as written), since some APIs put dots in keys.
-    /// Returns nil when nothing is there.
-    public subscript(path: String) -> JSONValue? {
-        var current = self
-        var found = true
-        for component in path.split(separator: ".", omittingEmptySubsequences: false) {
-            switch current {
-            case let .object(members):
-                guard let next = members[String(component)] else { found = false; break }
-                current = next
-                continue
-            case let .array(values):
-                guard let position = Int(component), values.indices.contains(position) else { found = false; break }
-                current = values[position]
-                continue
-            default:
-                found = false
-            }
-            break
-        }
-        if found { return current }
-        if case let .object(members) = self { return members[path] }
-        return nil
-    }
 }
 
 extension JSONValue {

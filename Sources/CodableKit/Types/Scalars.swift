@@ -13,7 +13,10 @@
 /// Not converted: `12.5` or `"12.5"` into an integer (never truncated), numbers
 /// out of the type's range (`300` into `UInt8`, `1e400` into `Double`), `NaN` and
 /// `Infinity` in strings, other numbers into `Bool`.
-protocol ScalarValue: Decodable, KernelDecodable, EmptyValueProviding {
+/// Each writes itself as JSON of its own kind (`Double` and `Float` in their
+/// shortest round-trip form; non-finite values are an error), and falls back to
+/// `0`, `""` or `false`.
+protocol ScalarValue: Decodable, KernelValue {
     /// The value when the node holds this type's own kind and it fits exactly.
     static func read(_ document: JSONDocument, _ node: Int) -> Self?
     /// The value converted from another kind, or nil.
@@ -67,7 +70,9 @@ extension ScalarValue where Self: FixedWidthInteger {
 
     static func isOwnKind(_ kind: JSONDocument.Kind) -> Bool { kind == .number }
 
-    static var emptyValue: Self { 0 }
+    static var emptyValue: Self? { 0 }
+
+    func encoded(at _: @autoclosure () -> [any CodingKey]) -> EncodedContent { .number(String(self)) }
 }
 
 extension Int: ScalarValue {}
@@ -89,6 +94,13 @@ extension Double: ScalarValue {
         guard document.nodes[node].kind == .number else { return nil }
         let value = document.double(node)
         return value.isFinite ? value : nil
+    }
+
+    static var emptyValue: Double? { 0 }
+
+    func encoded(at path: @autoclosure () -> [any CodingKey]) throws -> EncodedContent {
+        guard isFinite else { throw nonFinite(self, at: path()) }
+        return .number(JSONNumberFormat.double(self))
     }
 
     static func convert(_ document: JSONDocument, _ node: Int) -> Double? {
@@ -117,6 +129,13 @@ extension Float: ScalarValue {
 
     static func isOwnKind(_ kind: JSONDocument.Kind) -> Bool { kind == .number }
 
+    static var emptyValue: Float? { 0 }
+
+    func encoded(at path: @autoclosure () -> [any CodingKey]) throws -> EncodedContent {
+        guard isFinite else { throw nonFinite(self, at: path()) }
+        return .number(JSONNumberFormat.float(self))
+    }
+
     /// The nearest `Float`, or nil beyond its range.
     private static func finite(_ value: Double) -> Float? {
         let narrowed = Float(value)
@@ -142,6 +161,10 @@ extension String: ScalarValue {
     }
 
     static func isOwnKind(_ kind: JSONDocument.Kind) -> Bool { kind == .string }
+
+    static var emptyValue: String? { "" }
+
+    func encoded(at _: @autoclosure () -> [any CodingKey]) -> EncodedContent { .string(self) }
 }
 
 extension Bool: ScalarValue {
@@ -173,6 +196,10 @@ extension Bool: ScalarValue {
     }
 
     static func isOwnKind(_ kind: JSONDocument.Kind) -> Bool { kind == .true || kind == .false }
+
+    static var emptyValue: Bool? { false }
+
+    func encoded(at _: @autoclosure () -> [any CodingKey]) -> EncodedContent { .bool(self) }
 }
 
 extension JSONDocument {

@@ -1,29 +1,6 @@
 import Foundation
 
-/// Types with a JSON form of their own, decoded as `JSONDecoder` does.
-
-extension JSONValue: KernelDecodable {
-    /// Whatever JSON is there, null included.
-    static func decode(with decoder: DocumentDecoder, at node: Int) throws -> JSONValue {
-        decoder.document.value(at: node)
-    }
-}
-
-extension URL: KernelDecodable {
-    /// A URL from its string (surrounding whitespace trimmed). Not accepted: an empty
-    /// or unparsable string. `URLTransformer` adds prefixes and percent-encoding.
-    static func decode(with decoder: DocumentDecoder, at node: Int) throws -> URL {
-        let document = decoder.document
-        if document.nodes[node].kind == .string, let url = URL(string: document.string(node).trimmingWhitespace()),
-           !document.string(node).trimmingWhitespace().isEmpty {
-            return url
-        }
-        let reason: DecodingProblem.Reason = document.nodes[node].kind == .null ? .null : .mismatch(found: document.summary(of: node))
-        throw decoder.session.fail(reason, expected: URL.self)
-    }
-}
-
-extension Decimal: KernelDecodable {
+extension Decimal: KernelValue {
     /// A decimal from a number's literal text, exactly (`0.1` is 0.1, not the nearest
     /// double), or from a number written in a string (a recorded conversion).
     static func decode(with decoder: DocumentDecoder, at node: Int) throws -> Decimal {
@@ -43,5 +20,13 @@ extension Decimal: KernelDecodable {
             break
         }
         throw decoder.session.fail(.mismatch(found: document.summary(of: node)), expected: Decimal.self)
+    }
+
+    static var emptyValue: Decimal? { 0 }
+
+    /// Its exact text. - Throws: `EncodingError.invalidValue` for NaN.
+    func encoded(at path: @autoclosure () -> [any CodingKey]) throws -> EncodedContent {
+        guard isFinite else { throw nonFinite(self, at: path()) }
+        return .number(description)
     }
 }

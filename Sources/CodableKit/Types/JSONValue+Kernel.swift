@@ -1,0 +1,13 @@
+extension JSONValue: KernelValue {
+    /// Whatever JSON is there, null included.
+    static func decode(with decoder: DocumentDecoder, at node: Int) throws -> JSONValue {
+        decoder.document.value(at: node)
+    }
+
+    static var emptyValue: JSONValue? { .null }
+
+    /// Itself (object members in key order).
+    func encoded(at _: @autoclosure () -> [any CodingKey]) -> EncodedContent {
+        .from(self)
+    }
+}

@@ -1,0 +1,35 @@
+/// What the kernel knows about a type, in one place per type: how it is read
+/// (`decode`), and the value a property without an initial value falls back to
+/// (`emptyValue`): `0`, `""`, `false`, `[]`, `[:]`, `nil`. Scalars, collections,
+/// `Optional`, `JSONValue`, `URL`, `Decimal` and `@AnyValue` conform, each in its
+/// own file (`Scalars.swift`, `Collections.swift`, …); a type that also has a JSON
+/// form of its own to write conforms to `KernelValue`.
+protocol KernelDecodable {
+    /// The value at `node`: conversions are recorded, problems go to the repair stage (`DecodingSession.fail`).
+    static func decode(with decoder: DocumentDecoder, at node: Int) throws -> Self
+    /// The value used when nothing usable was found and there is no initial value;
+    /// nil for a type that has none.
+    static var emptyValue: Self? { get }
+}
+
+extension KernelDecodable {
+    static var emptyValue: Self? { nil }
+}
+
+/// A kernel type that also writes itself: scalars, `JSONValue`, `URL`, `Decimal`.
+protocol KernelValue: KernelDecodable {
+    /// The value's JSON. - Throws: `EncodingError.invalidValue` for a value JSON cannot hold.
+    func encoded(at path: @autoclosure () -> [any CodingKey]) throws -> EncodedContent
+}
+
+/// The empty value of `T`, if it has one: a kernel type's, or a model's `init()`.
+func emptyValue<T>(_: T.Type) -> T? {
+    if let kernel = T.self as? any KernelDecodable.Type { return kernel.emptyValue as? T }
+    if let model = T.self as? any DecodableModel.Type { return model.init() as? T }
+    return nil
+}
+
+/// The error for a number JSON cannot hold.
+func nonFinite(_ value: Any, at path: [any CodingKey]) -> EncodingError {
+    EncodingError.invalidValue(value, .init(codingPath: path, debugDescription: "\(value) cannot be written as JSON: JSON numbers are finite."))
+}
