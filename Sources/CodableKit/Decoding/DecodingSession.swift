@@ -27,7 +27,8 @@ final class DecodingSession {
 
     private let pathStorage = UncheckedStorage([PathComponent]())
     private let frameStorage = UncheckedStorage([ModelFrame]())
-    let recentRouteStorage = UncheckedStorage([(id: ObjectIdentifier, route: Route)]())
+    let recentRoutes = UncheckedStorage(RecentEntries<Route>())
+    private let recentKeyExtras = UncheckedStorage(RecentEntries<KeyedContainerExtras>(capacity: 2))
 
     /// Per model type: its shape and one `init()` value for this decode (see `InitialValues.swift`).
     var modelFallbacks: [ObjectIdentifier: ModelFallbacks] = [:]
@@ -40,8 +41,6 @@ final class DecodingSession {
     var routes: [ObjectIdentifier: Route] = [:]
 
     private var keyTables: [ObjectIdentifier: KeyedContainerExtras] = [:]
-    private var recentKeyExtras: ((id: ObjectIdentifier, extras: KeyedContainerExtras)?,
-                                  (id: ObjectIdentifier, extras: KeyedContainerExtras)?) = (nil, nil)
 
     init(options: DecodingOptions, appliesTransformers: Bool = true) {
         strict = options.mode == .strict
@@ -56,7 +55,8 @@ final class DecodingSession {
     deinit {
         pathStorage.free()
         frameStorage.free()
-        recentRouteStorage.free()
+        recentRoutes.free()
+        recentKeyExtras.free()
     }
 
     // MARK: Per-type caches
@@ -67,12 +67,8 @@ final class DecodingSession {
     func keyExtras<Key: CodingKey>(for _: Key.Type, info: ModelInfo?) -> KeyedContainerExtras? {
         guard info?.hasKeyRules == true || !keyStrategies.isEmpty else { return nil }
         let id = ObjectIdentifier(Key.self)
-        // Nested types alternate (an airport, its runways, the next airport): two recent slots.
-        if let recent = recentKeyExtras.0, recent.id == id { return recent.extras }
-        if let recent = recentKeyExtras.1, recent.id == id {
-            recentKeyExtras = (recent, recentKeyExtras.0)
-            return recent.extras
-        }
+        // Nested types alternate (an airport, its runways, the next airport): two recent entries.
+        if let recent = recentKeyExtras.pointer.pointee.value(for: id) { return recent }
         let extras: KeyedContainerExtras
         if let known = keyTables[id] {
             extras = known
@@ -80,7 +76,7 @@ final class DecodingSession {
             extras = KeyedContainerExtras(keys: KeyTable(info: info, strategies: keyStrategies), index: nil, prefix: [])
             keyTables[id] = extras
         }
-        recentKeyExtras = ((id, extras), recentKeyExtras.0)
+        recentKeyExtras.pointer.pointee.insert(extras, for: id)
         return extras
     }
 

@@ -139,8 +139,7 @@ final class EncodeSession {
     let options: EncodingOptions
     let transformers: [ObjectIdentifier: any ValueTransformable]
     private var routes: [ObjectIdentifier: EncodeRoute] = [:]
-    /// The last few types' routes: a model's property types alternate, and a hash per value showed.
-    private var recent: [(id: ObjectIdentifier, route: EncodeRoute)] = []
+    private let recent = UncheckedStorage(RecentEntries<EncodeRoute>())
 
     init(options: EncodingOptions) {
         self.options = options
@@ -149,10 +148,14 @@ final class EncodeSession {
         self.transformers = transformers
     }
 
+    deinit {
+        recent.free()
+    }
+
     /// How values of `T` are written; decided once per type and encode.
     func route<T>(_: T.Type) -> EncodeRoute {
         let id = ObjectIdentifier(T.self)
-        for entry in recent where entry.id == id { return entry.route }
+        if let route = recent.pointer.pointee.value(for: id) { return route }
         let route: EncodeRoute
         if let known = routes[id] {
             route = known
@@ -160,8 +163,7 @@ final class EncodeSession {
             route = EncodeRoute(T.self)
             routes[id] = route
         }
-        if recent.count == 4 { recent.removeLast() }
-        recent.insert((id, route), at: 0)
+        recent.pointer.pointee.insert(route, for: id)
         return route
     }
 
@@ -206,6 +208,12 @@ extension TreeEncoder {
         if !session.transformers.isEmpty, let transformer = session.transformers[ObjectIdentifier(T.self)] {
             return try transformed(value, with: transformer, at: path())
         }
+        // The commonest kernel types by identity (a pointer comparison): elements of
+        // `[Double]` or `[String]` reach this generic path one by one.
+        if T.self == String.self { return unsafeBitCast(value, to: String.self).encoded(at: path()) }
+        if T.self == Double.self { return try unsafeBitCast(value, to: Double.self).encoded(at: path()) }
+        if T.self == Int.self { return unsafeBitCast(value, to: Int.self).encoded(at: path()) }
+        if T.self == Bool.self { return unsafeBitCast(value, to: Bool.self).encoded(at: path()) }
         var info: ModelInfo?
         switch session.route(T.self) {
         case let .kernel(kernel): return try kernel.encode(value, at: path())

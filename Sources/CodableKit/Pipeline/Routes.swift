@@ -41,7 +41,7 @@ extension DecodingSession {
     @inline(__always)
     func route<T>(_: T.Type) -> Route {
         let id = ObjectIdentifier(T.self)
-        for recent in recentRouteStorage.pointer.pointee where recent.id == id { return recent.route }
+        if let route = recentRoutes.pointer.pointee.value(for: id) { return route }
         return lookUpRoute(id, T.self)
     }
 
@@ -53,9 +53,7 @@ extension DecodingSession {
             route = Route.of(type)
             routes[id] = route
         }
-        let recent = recentRouteStorage.pointer
-        if recent.pointee.count == 4 { recent.pointee.removeLast() }
-        recent.pointee.insert((id, route), at: 0)
+        recentRoutes.pointer.pointee.insert(route, for: id)
         return route
     }
 }

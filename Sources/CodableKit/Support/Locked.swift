@@ -91,3 +91,29 @@ package final class LockedRegistry<Value>: @unchecked Sendable {  // `isEmpty` i
         }
     }
 }
+
+/// The last few values looked up by type in one decode or encode, most recent
+/// first: a model's property types (or nested object types) alternate, and a hash
+/// per lookup showed in profiles. Not shared between threads: each session has its own.
+struct RecentEntries<Value> {
+    private var entries: [(id: ObjectIdentifier, value: Value)] = []
+    private let capacity: Int
+
+    init(capacity: Int = 4) {
+        self.capacity = capacity
+        entries.reserveCapacity(capacity)
+    }
+
+    /// The value for `id`, if it is one of the recent entries.
+    @inline(__always)
+    func value(for id: ObjectIdentifier) -> Value? {
+        for entry in entries where entry.id == id { return entry.value }
+        return nil
+    }
+
+    /// Records `value` for `id` as the most recent entry.
+    mutating func insert(_ value: Value, for id: ObjectIdentifier) {
+        if entries.count == capacity { entries.removeLast() }
+        entries.insert((id, value), at: 0)
+    }
+}
