@@ -25,6 +25,7 @@ let tour: [Example] = [
     Example(name: "report", summary: "The report: every repair, with its path and model", run: reportSection),
     Example(name: "encoding", summary: "Encode the models back through the same mappings", run: encodingSection),
     Example(name: "plugin", summary: "A plugin of your own: prices as cents", run: pluginSection),
+    Example(name: "subclass", summary: "Class hierarchies: the properties a subclass adds", run: subclassSection),
 ]
 
 /// The bundled payload: a feed with the usual mess.

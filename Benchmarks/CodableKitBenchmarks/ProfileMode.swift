@@ -5,7 +5,7 @@ import Foundation
 /// `CodableKitBenchmarks profile <dataset>[:count] [seconds]`: decodes one dataset
 /// with CodableKit only, in a loop, for a profiler (`perf record`, `valgrind
 /// --tool=callgrind`). Datasets: airports, airports-dirty, airports-snake, airports-camel, encode-airports,
-/// encode-wide /// (count 1000 unless given), tree, wide.
+/// encode-wide, subclass (count 1000 unless given), tree, wide.
 func profile(_ argument: String, seconds: Double) {
     let parts = argument.split(separator: ":")
     let name = String(parts[0])
@@ -34,6 +34,11 @@ func profile(_ argument: String, seconds: Double) {
     case "tree":
         let data = Data(ModelDatasets.areaTree())
         work = { _ = [Area].deserialize(from: data)! }
+    case "subclass":
+        let data = Data(("[" + (0 ..< count).map { index in
+            #"{"name":"pet\#(index)","age":\#(index % 20),"breed":"collie","weight":1.5,"vaccinated":true}"#
+        }.joined(separator: ",") + "]").utf8)
+        work = { _ = [PetWithFields].deserialize(from: data)! }
     case "wide":
         let data = Data(ModelDatasets.wide(count: 2_000))
         work = { _ = [Wide].deserialize(from: data)! }

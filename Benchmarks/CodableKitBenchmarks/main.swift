@@ -20,6 +20,7 @@ let sections: [(name: String, run: (Harness) -> String)] = [
     ("keys", keyStrategyBenchmark),
     ("enums", enumBenchmark),
     ("encoding", encodingBenchmark),
+    ("subclasses", subclassBenchmark),
     ("memory", memoryBenchmark),
 ]
 #if DEBUG

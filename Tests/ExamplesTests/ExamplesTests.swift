@@ -11,7 +11,7 @@ import Testing
     }
 
     @Test func everySectionIsListedAndRuns() throws {
-        #expect(tour.map(\.name) == ["reader", "decoding", "report", "encoding", "plugin"])
+        #expect(tour.map(\.name) == ["reader", "decoding", "report", "encoding", "plugin", "subclass"])
         for example in tour {
             #expect(try !output(example.name).isEmpty, "\(example.name)")
         }
@@ -48,6 +48,13 @@ import Testing
         #expect(text.contains(#""generated_at": "2026-11-21T09:30:00Z""#))
         #expect(text.contains(#""price": 4.99"#))
         #expect(text.contains(#""type": "vimeo""#))
+    }
+
+    @Test func subclass() throws {
+        let text = try output("subclass")
+        #expect(text.contains("Decoded: Rex, a collie, good true, owner Ada, born 2023-11-14 22:13:20 +0000"))
+        #expect(text.contains("good (Dog): converted string to Bool"))
+        #expect(text.contains(#"Written back: {"born":1700000000,"breed":"collie","is_good":true,"name":"Rex","owner":{"name":"Ada"}}"#))
     }
 
     @Test func plugin() throws {

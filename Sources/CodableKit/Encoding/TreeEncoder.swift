@@ -217,12 +217,20 @@ extension TreeEncoder {
         var info: ModelInfo?
         switch session.route(T.self) {
         case let .kernel(kernel): return try kernel.encode(value, at: path())
-        case let .model(modelInfo): info = modelInfo
+        case let .model(modelInfo):
+            info = modelInfo
+            // A class's value may be of a subclass, with fields of its own.
+            if modelInfo.isClass, type(of: value) != T.self, let dynamic = type(of: value) as? any ModelMappable.Type {
+                info = ModelInfo.of(dynamic)
+            }
         case .wrapper, .other: break
         }
         let nested = key.map { TreeEncoder(session: session, parent: self, key: $0, info: info) }
             ?? TreeEncoder(session: session, codingPath: path(), info: info)
         try value.encode(to: nested)
+        if let layout = info?.fields {  // `T` is a class (only classes have a layout): one reference, no bridging
+            try nested.writeFields(of: unsafeBitCast(value, to: AnyObject.self), layout: layout)
+        }
         return nested.finishedContent()
     }
 

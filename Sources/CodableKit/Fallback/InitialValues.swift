@@ -112,8 +112,9 @@ final class FallbackSource {
         } else {
             value = recorded[field.key]
         }
-        values[field.index] = value
-        return value
+        let unboxedValue = value.map(unboxed)
+        values[field.index] = unboxedValue
+        return unboxedValue
     }
 }
 
@@ -152,7 +153,7 @@ final class ModelShape: Sendable {
         while let (current, other) = mirrors {
             for (offset, (child, twin)) in zip(current.children, other.children).enumerated() {
                 guard let label = child.label else { continue }
-                stored.append((label, (level, offset), child.value, twin.value))
+                stored.append((label, (level, offset), unboxed(child.value), unboxed(twin.value)))
             }
             mirrors = current.superclassMirror.flatMap { mine in other.superclassMirror.map { (mine, $0) } }
             level += 1
@@ -188,6 +189,11 @@ final class ModelShape: Sendable {
     }
 
     private static let cache = TypeCache<ModelShape>()
+}
+
+/// A `@ModelField`'s value rather than its box.
+private func unboxed(_ value: Any) -> Any {
+    (value as? any AnyModelField)?.anyValue ?? value
 }
 
 /// Whether a value is an `Optional` holding nothing.

@@ -7,6 +7,10 @@ final class ModelInfo: Sendable {
     let modelKeyRules: [any KeyStrategy]
     /// Transformers by property name.
     let valueRules: [String: any ValueTransformable]
+    /// A model class's `@ModelField`s, if it has any.
+    let fields: FieldLayout?
+    /// A class: an encoded value may be of a subclass, with fields of its own.
+    let isClass: Bool
 
     var hasKeyRules: Bool { !propertyKeyRules.isEmpty || !modelKeyRules.isEmpty }
 
@@ -22,6 +26,15 @@ final class ModelInfo: Sendable {
         }
         var valueRules: [String: any ValueTransformable] = [:]
         for mapping in type.mappingForValue() ?? [] { valueRules[mapping.propertyName] = mapping.transformer }
+        // A model class's fields, learned from one instance; their own keys and transformers
+        // come after the model's rules for the same name.
+        isClass = type is AnyClass
+        fields = isClass ? (type as? any DecodableModel.Type).flatMap { model in
+            let (sample, made) = FieldCollector.collecting { model.init() }
+            return FieldLayout(of: sample as AnyObject, made: made)
+        } : nil
+        for (name, rule) in fields?.keyRules ?? [:] { propertyKeyRules[name, default: []].append(rule) }
+        for (name, transformer) in fields?.valueRules ?? [:] where valueRules[name] == nil { valueRules[name] = transformer }
         self.propertyKeyRules = propertyKeyRules
         self.modelKeyRules = modelKeyRules
         self.valueRules = valueRules

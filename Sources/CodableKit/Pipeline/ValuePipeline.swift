@@ -103,7 +103,7 @@ extension DocumentDecoder {
         }
         session.pushFrame(M.self, model: M.self, info: info)
         defer { session.popFrame() }
-        var value = try decodeNested(M.self, at: node)
+        var value = try info.fields == nil ? decodeNested(M.self, at: node) : decodeWithFields(M.self, at: node, layout: info.fields!)
         value.didFinishMapping()
         return value
     }
