@@ -44,10 +44,10 @@ import Testing
 
     @Test func encoding() throws {
         let text = try output("encoding")
-        #expect(text.contains(#""user_name": "Ada Lovelace""#))  // the renamed field, written back
-        #expect(text.contains(#""generated_at": "2026-11-21T09:30:00Z""#))
-        #expect(text.contains(#""price": 4.99"#))
-        #expect(text.contains(#""type": "vimeo""#))
+        #expect(text.contains(#""user_name" : "Ada Lovelace""#))  // the renamed field, written back
+        #expect(text.contains(#""generated_at" : "2026-11-21T09:30:00Z""#))
+        #expect(text.contains(#""price" : 4.99"#))
+        #expect(text.contains(#""type" : "vimeo""#))
     }
 
     @Test func subclass() throws {

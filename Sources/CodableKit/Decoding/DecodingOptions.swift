@@ -1,3 +1,5 @@
+import Foundation
+
 /// How one decode call behaves. Captured when the decode starts.
 ///
 /// ```swift
@@ -30,4 +32,26 @@ public struct DecodingOptions: Sendable {
         self.transformers = transformers
         self.maxDepth = maxDepth
     }
+
+    // MARK: JSONDecoder's configuration
+
+    /// How `Date` values are read, as `JSONDecoder.dateDecodingStrategy`. Default
+    /// `.deferredToDate` (seconds since 2001, as `Date`'s own `Decodable`).
+    public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = .deferredToDate
+    /// How `Data` values are read, as `JSONDecoder.dataDecodingStrategy`. Default `.base64`.
+    public var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64
+    /// Strings that stand for non-finite numbers, as `JSONDecoder.nonConformingFloatDecodingStrategy`.
+    /// Default `.throw`: none.
+    public var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy = .throw
+    /// How JSON keys become coding keys, as `JSONDecoder.keyDecodingStrategy`: applied to
+    /// the object's keys before the key candidates are looked up. Default `.useDefaultKeys`.
+    public var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
+    /// What every type's `init(from:)` sees as `decoder.userInfo`. Default empty.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    /// Reads JSON5 (comments, trailing commas, single quotes, unquoted keys, hex, `Infinity`…),
+    /// as `JSONDecoder.allowsJSON5`. Default false: strict RFC 8259.
+    public var allowsJSON5 = false
+    /// With `allowsJSON5`, a top-level object may leave out its braces, as
+    /// `JSONDecoder.assumesTopLevelDictionary`. Default false.
+    public var assumesTopLevelDictionary = false
 }

@@ -1,6 +1,8 @@
 /// Everything one decode call shares: the options captured when it started, the
 /// coding path, the models being decoded, per-type caches, and the issues found.
 final class DecodingSession {
+    /// The call's options, for what is read rarely (strategies, `userInfo`).
+    let options: DecodingOptions
     let strict: Bool
     let maxDepth: Int
     let keyStrategies: [any KeyStrategy]
@@ -22,6 +24,10 @@ final class DecodingSession {
         unsafeMutableAddress { frameStorage.pointer }
     }
     var issues: [DecodingIssue] = []
+    /// A `keyDecodingStrategy` other than `.useDefaultKeys` converts the keys of each object.
+    let convertsKeys: Bool
+    /// Keys converted from snake case so far (the conversion depends on the key alone).
+    var convertedKeyCache: [String: String] = [:]
     /// Set just before a model is decoded in update mode: the value it starts from.
     var pendingBase: Any?
 
@@ -43,6 +49,8 @@ final class DecodingSession {
     private var keyTables: [ObjectIdentifier: KeyedContainerExtras] = [:]
 
     init(options: DecodingOptions, appliesTransformers: Bool = true) {
+        self.options = options
+        if case .useDefaultKeys = options.keyDecodingStrategy { convertsKeys = false } else { convertsKeys = true }
         strict = options.mode == .strict
         maxDepth = options.maxDepth
         keyStrategies = options.keyStrategies

@@ -30,7 +30,7 @@ final class DocumentDecoder: Decoder {
     var codingPath: [any CodingKey] {
         session.codingPath(depth: session.path.count) + prefix.map { $0.codingKey as any CodingKey }
     }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var userInfo: [CodingUserInfoKey: Any] { session.options.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard document.nodes[node].kind == .object else {

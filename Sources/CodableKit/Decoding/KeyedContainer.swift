@@ -7,11 +7,14 @@ final class KeyedContainerExtras {
     /// Keys between the session's path and this object, for containers made by a
     /// hand-written `init(from:)` (`nestedContainer`, `superDecoder`).
     let prefix: [PathComponent]
+    /// The object's keys as `keyDecodingStrategy` converts them, to their value nodes.
+    let converted: [String: Int]?
 
-    init(keys: KeyTable?, index: MemberIndex?, prefix: [PathComponent]) {
+    init(keys: KeyTable?, index: MemberIndex?, prefix: [PathComponent], converted: [String: Int]? = nil) {
         self.keys = keys
         self.index = index
         self.prefix = prefix
+        self.converted = converted
     }
 }
 
@@ -46,7 +49,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let shared = session.keyExtras(for: Key.self, info: info)
         let document = decoder.document
         let index = document.nodes[object].b > MemberIndex.threshold ? MemberIndex(document: document, object: object) : nil
-        if index == nil && prefix.isEmpty {
+        if session.convertsKeys {
+            let converted = session.convertedKeys(of: object, in: document, depth: depth)
+            extras = KeyedContainerExtras(keys: shared?.keys, index: index, prefix: prefix, converted: converted)
+        } else if index == nil && prefix.isEmpty {
             extras = shared
         } else {
             extras = KeyedContainerExtras(keys: shared?.keys, index: index, prefix: prefix)
@@ -84,6 +90,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The keys present in the object that `Key` can represent.
     var allKeys: [Key] {
+        if let converted = extras?.converted { return converted.keys.compactMap { Key(stringValue: $0) } }
         let document = decoder.document
         var result: [Key] = []
         var member = object + 1
@@ -100,6 +107,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func lookup(_ key: Key) -> Int? {
         var name = key.stringValue
         guard let extras else { return name.withUTF8 { decoder.document.member($0, in: object) } }
+        if let converted = extras.converted {  // JSONDecoder's keyDecodingStrategy: converted keys only
+            if let node = converted[name] { return node }
+            return extras.keys.flatMap { keys in keys.resolveConverted(keys.entry(for: name), converted) }
+        }
         if let keys = extras.keys {
             let document = decoder.document
             let entry = keys.entry(for: name)

@@ -1,34 +1,91 @@
 import Foundation
 
-/// Decodes any `Decodable` with the tolerant pipeline: a drop-in for `JSONDecoder`.
+/// Decodes any `Decodable` with CodableKit's tolerant pipeline: a drop-in for
+/// `JSONDecoder`, configured with the same properties.
 ///
 /// ```swift
 /// let decoder = ModelDecoder()
-/// let users = try decoder.decode([User].self, from: data)        // tolerant: repairs, never fails on a bad field
-/// let strict = ModelDecoder(options: .init(mode: .strict))        // throws like JSONDecoder
+/// decoder.dateDecodingStrategy = .iso8601
+/// decoder.keyDecodingStrategy = .convertFromSnakeCase
+/// let users = try decoder.decode([User].self, from: data)
+/// let (page, report) = try decoder.decodeWithReport(Page.self, from: data)
 /// ```
-/// Models (`DecodableModel`) fall back to their initial values; other `Decodable`
-/// types fall back to their types' empty values, and a nested value that has none
-/// is dropped from its collection or fails its enclosing property.
-public final class ModelDecoder {
-    /// The options every decode with this decoder uses.
-    public var options: DecodingOptions
+/// Each configuration property forwards to `options`, so `User.deserialize(from:options:)`
+/// takes the same configuration. Configured as a `JSONDecoder` is, wherever `JSONDecoder`
+/// succeeds, `ModelDecoder` returns the same value with an empty report; strict mode
+/// (`options.mode = .strict`) throws where `JSONDecoder` throws.
+///
+/// `Sendable`, like `JSONDecoder`: one instance may be shared (`static let decoder =
+/// ModelDecoder()`) and configured from any thread; each decode uses the configuration
+/// as it was when the decode started.
+public final class ModelDecoder: Sendable {
+    private let storage: Locked<DecodingOptions>
 
-    /// A decoder with these options (tolerant by default).
-    public init(options: DecodingOptions = .init()) {
-        self.options = options
+    /// Everything a decode uses; the properties below are views of it.
+    public var options: DecodingOptions {
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
     }
 
-    /// A value of `type` decoded from JSON bytes, repaired where needed.
-    /// - Throws: `DecodingError.dataCorrupted` (underlying `JSONReadError`) for malformed input;
-    ///   in strict mode, the `DecodingError` `JSONDecoder` would throw.
+    /// A decoder with `options` (tolerant mode by default).
+    public init(options: DecodingOptions = .init()) {
+        storage = Locked(options)
+    }
+
+    /// The value decoded from JSON bytes. - Throws: as `decodeWithReport`.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         try decodeWithReport(type, from: data).value
     }
 
-    /// The value plus every repair made on the way. - Throws: as `decode(_:from:)`.
+    /// The value decoded from JSON bytes, with every repair made on the way.
+    /// - Throws: `DecodingError.dataCorrupted` (underlying `JSONReadError`) for malformed
+    ///   input; in strict mode the `DecodingError` `JSONDecoder` throws for a value that
+    ///   would need a repair.
     public func decodeWithReport<T: Decodable>(_ type: T.Type, from data: Data) throws -> (value: T, report: DecodingReport) {
+        let options = options
         let document = try DecodeCall.document([UInt8](data), options: options)
         return try DecodeCall.run(type, document: document, designatedPath: nil, options: options)
+    }
+
+    /// As `JSONDecoder.dateDecodingStrategy`; default `.deferredToDate`.
+    public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy {
+        get { options.dateDecodingStrategy }
+        set { storage.withLock { $0.dateDecodingStrategy = newValue } }
+    }
+
+    /// As `JSONDecoder.dataDecodingStrategy`; default `.base64`.
+    public var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy {
+        get { options.dataDecodingStrategy }
+        set { storage.withLock { $0.dataDecodingStrategy = newValue } }
+    }
+
+    /// As `JSONDecoder.nonConformingFloatDecodingStrategy`; default `.throw`.
+    public var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy {
+        get { options.nonConformingFloatDecodingStrategy }
+        set { storage.withLock { $0.nonConformingFloatDecodingStrategy = newValue } }
+    }
+
+    /// As `JSONDecoder.keyDecodingStrategy`; default `.useDefaultKeys`.
+    public var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy {
+        get { options.keyDecodingStrategy }
+        set { storage.withLock { $0.keyDecodingStrategy = newValue } }
+    }
+
+    /// As `JSONDecoder.userInfo`: what every type's `init(from:)` sees; default empty.
+    public var userInfo: [CodingUserInfoKey: any Sendable] {
+        get { options.userInfo }
+        set { storage.withLock { $0.userInfo = newValue } }
+    }
+
+    /// As `JSONDecoder.allowsJSON5`; default false.
+    public var allowsJSON5: Bool {
+        get { options.allowsJSON5 }
+        set { storage.withLock { $0.allowsJSON5 = newValue } }
+    }
+
+    /// As `JSONDecoder.assumesTopLevelDictionary`; default false.
+    public var assumesTopLevelDictionary: Bool {
+        get { options.assumesTopLevelDictionary }
+        set { storage.withLock { $0.assumesTopLevelDictionary = newValue } }
     }
 }

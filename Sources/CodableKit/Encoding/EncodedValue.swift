@@ -68,7 +68,9 @@ extension EncodedContent {
 /// Numbers as JSON text.
 enum JSONNumberFormat {
     /// The shortest text that reads back as exactly `value` (Swift's own algorithm),
-    /// in JSON's grammar (`1.0`, `0.1`, `1e-05`, `1.7976931348623157e+308`). `value` must be finite.
+    /// in JSON's grammar (`1.0`, `0.1`, `1e-07`, `1.5e+300`). `value` must be finite.
+    /// An integral value keeps its `.0` here, so that `toDictionary()` gives a `Double`;
+    /// the writer leaves it out, as `JSONEncoder` does (`86400`, `-0`).
     static func double(_ value: Double) -> String {
         value.description
     }

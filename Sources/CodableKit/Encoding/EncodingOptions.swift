@@ -1,3 +1,5 @@
+import Foundation
+
 /// How one encode call behaves.
 ///
 /// ```swift
@@ -21,4 +23,22 @@ public struct EncodingOptions: Sendable {
         self.sortedKeys = sortedKeys
         self.nilAsNull = nilAsNull
     }
+
+    // MARK: JSONEncoder's configuration
+
+    /// As `JSONEncoder.outputFormatting`: `.sortedKeys` (the same as `sortedKeys`),
+    /// `.prettyPrinted`, `.withoutEscapingSlashes`. Default `[]`.
+    public var outputFormatting: JSONEncoder.OutputFormatting = []
+    /// How `Date` values are written, as `JSONEncoder.dateEncodingStrategy`. Default `.deferredToDate`.
+    public var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy = .deferredToDate
+    /// How `Data` values are written, as `JSONEncoder.dataEncodingStrategy`. Default `.base64`.
+    public var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy = .base64
+    /// How non-finite numbers are written, as `JSONEncoder.nonConformingFloatEncodingStrategy`.
+    /// Default `.throw`.
+    public var nonConformingFloatEncodingStrategy: JSONEncoder.NonConformingFloatEncodingStrategy = .throw
+    /// How coding keys become JSON keys, as `JSONEncoder.keyEncodingStrategy`: applied to
+    /// the key that the model's rules and the call's strategies chose. Default `.useDefaultKeys`.
+    public var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys
+    /// What every type's `encode(to:)` sees as `encoder.userInfo`. Default empty.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 }

@@ -2,24 +2,27 @@ import Foundation
 
 /// Writes an `EncodedContent` tree as JSON text: CodableKit's own writer.
 ///
-/// Strings escape `"`, `\` and every control character (as `\n`, `\t`… or
-/// `\u00XX`); everything else, non-BMP characters included, is written as UTF-8.
-/// Numbers are written as the encoder made them (shortest round-trip doubles).
-/// `sortedKeys` orders members by their keys' UTF-8 bytes; `prettyPrinted` puts
-/// each member and element on its own line, indented by two spaces, with `": "`.
-/// Deep trees are written without recursion: one stack frame per open container.
+/// The bytes are `JSONEncoder`'s for the same formatting: strings escape `"`, `\`,
+/// `/` (unless `.withoutEscapingSlashes`) and every control character (as `\n`,
+/// `\t`… or `\u00xx`); everything else, non-BMP characters included, is written
+/// as UTF-8. Numbers are written as the encoder made them. `.sortedKeys` orders
+/// members by their keys' UTF-8 bytes; `.prettyPrinted` puts each member and element
+/// on its own line, indented by two spaces, with `" : "`, and an empty container as
+/// two lines. Deep trees are written without recursion: one frame per open container.
 struct JSONWriter: ~Copyable {
     let sortedKeys: Bool
     let prettyPrinted: Bool
+    let escapesSlashes: Bool
     /// The output, written with plain stores (`Array` checks uniqueness and capacity per append).
     private var bytes = ByteArena()
 
     /// What has been written.
     var data: Data { bytes.data }
 
-    init(sortedKeys: Bool, prettyPrinted: Bool) {
-        self.sortedKeys = sortedKeys
-        self.prettyPrinted = prettyPrinted
+    init(format: JSONEncoder.OutputFormatting) {
+        sortedKeys = format.contains(.sortedKeys)
+        prettyPrinted = format.contains(.prettyPrinted)
+        escapesSlashes = !format.contains(.withoutEscapingSlashes)
     }
 
     /// An open container and how far it is written.
@@ -54,8 +57,7 @@ struct JSONWriter: ~Copyable {
                     if next > 0 { bytes.append(UInt8(ascii: ",")) }
                     newline(stack.count + 1)
                     writeString(members[next].key)
-                    bytes.append(UInt8(ascii: ":"))
-                    if prettyPrinted { bytes.append(UInt8(ascii: " ")) }
+                    if prettyPrinted { append(" : ") } else { bytes.append(UInt8(ascii: ":")) }
                     pending = members[next].value
                     frame = .object(members, next: next + 1)
                     stack.append(frame)
@@ -72,15 +74,25 @@ struct JSONWriter: ~Copyable {
         switch value {
         case .null: append("null")
         case let .bool(flag): append(flag ? "true" : "false")
-        case let .number(text): appendUTF8(text)
+        case let .number(text): appendNumber(text)
         case let .string(text): writeString(text)
         case let .node(node): return open(node.content, depth: depth)
         case let .array(elements):
-            guard !elements.isEmpty else { append("[]"); return nil }
+            guard !elements.isEmpty else {
+                bytes.append(UInt8(ascii: "["))
+                emptyLines(depth)
+                bytes.append(UInt8(ascii: "]"))
+                return nil
+            }
             bytes.append(UInt8(ascii: "["))
             return .array(elements, next: 0)
         case var .object(members):
-            guard !members.isEmpty else { append("{}"); return nil }
+            guard !members.isEmpty else {
+                bytes.append(UInt8(ascii: "{"))
+                emptyLines(depth)
+                bytes.append(UInt8(ascii: "}"))
+                return nil
+            }
             if sortedKeys { members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } }
             bytes.append(UInt8(ascii: "{"))
             return .object(members, next: 0)
@@ -92,9 +104,26 @@ struct JSONWriter: ~Copyable {
         bytes.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// A number's text; an integral floating-point value without its `.0`, as `JSONEncoder` writes it.
+    private mutating func appendNumber(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            let count = utf8.count
+            let integral = count > 2 && utf8[count - 2] == UInt8(ascii: ".") && utf8[count - 1] == UInt8(ascii: "0")
+            bytes.append(integral ? UnsafeBufferPointer(rebasing: utf8[..<(count - 2)]) : utf8)
+        }
+    }
+
     private mutating func appendUTF8(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append($0) }
+    }
+
+    /// Inside an empty container when pretty-printing: an empty line, then the closing indent.
+    private mutating func emptyLines(_ depth: Int) {
+        guard prettyPrinted else { return }
+        bytes.append(UInt8(ascii: "\n"))
+        newline(depth)
     }
 
     private mutating func newline(_ depth: Int) {
@@ -108,12 +137,14 @@ struct JSONWriter: ~Copyable {
         var text = text
         text.withUTF8 { utf8 in
             var runStart = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            for (index, byte) in utf8.enumerated()
+            where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (byte == UInt8(ascii: "/") && escapesSlashes) {
                 bytes.append(UnsafeBufferPointer(rebasing: utf8[runStart ..< index]))
                 runStart = index + 1
                 switch byte {
                 case UInt8(ascii: "\""): append("\\\"")
                 case UInt8(ascii: "\\"): append("\\\\")
+                case UInt8(ascii: "/"): append("\\/")
                 case 0x0A: append("\\n")
                 case 0x0D: append("\\r")
                 case 0x09: append("\\t")

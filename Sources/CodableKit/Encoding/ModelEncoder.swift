@@ -1,36 +1,91 @@
 import Foundation
 
-/// Encodes any `Encodable` through CodableKit's rules and its own JSON writer.
+/// Encodes any `Encodable` through CodableKit's key and value rules: a drop-in for
+/// `JSONEncoder`, configured with the same properties.
 ///
 /// ```swift
-/// let data = try ModelEncoder(options: .init(sortedKeys: true)).encode(users)
+/// let encoder = ModelEncoder()
+/// encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+/// encoder.dateEncodingStrategy = .iso8601
+/// let data = try encoder.encode(users)
 /// ```
-/// Models write their keys through `mappingForKey()` and their values through
-/// `mappingForValue()`; see `TreeEncoder` for the rules. Nil optionals are left out
-/// unless `nilAsNull`.
-public final class ModelEncoder {
-    /// The options every encode with this encoder uses.
-    public var options: EncodingOptions
-    /// Indent with two spaces and put each member on its own line.
-    public var prettyPrinted: Bool
+/// Each configuration property forwards to `options`, so `toJSONString(options:)` takes
+/// the same configuration. Configured as a `JSONEncoder` is, it writes the same bytes
+/// when keys are sorted (and the same JSON otherwise). `Sendable`, like `JSONEncoder`.
+public final class ModelEncoder: Sendable {
+    private let storage: Locked<EncodingOptions>
 
-    /// An encoder with these options; compact output unless `prettyPrinted`.
-    public init(options: EncodingOptions = .init(), prettyPrinted: Bool = false) {
-        self.options = options
-        self.prettyPrinted = prettyPrinted
+    /// Everything an encode uses; the properties below are views of it.
+    public var options: EncodingOptions {
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
     }
 
-    /// JSON bytes for `value`.
-    /// - Throws: `EncodingError.invalidValue` with the coding path of a non-finite number,
-    ///   or whatever a type's own `encode(to:)` throws.
+    /// An encoder with these options; `prettyPrinted` adds `.prettyPrinted` to their output formatting.
+    public init(options: EncodingOptions = .init(), prettyPrinted: Bool = false) {
+        var options = options
+        if prettyPrinted { options.outputFormatting.insert(.prettyPrinted) }
+        storage = Locked(options)
+    }
+
+    /// Whether the output is indented, one member or element a line (`.prettyPrinted`).
+    public var prettyPrinted: Bool {
+        get { options.outputFormatting.contains(.prettyPrinted) }
+        set {
+            storage.withLock {
+                if newValue { $0.outputFormatting.insert(.prettyPrinted) } else { $0.outputFormatting.remove(.prettyPrinted) }
+            }
+        }
+    }
+
+    /// The JSON for `value`.
+    /// - Throws: `EncodingError.invalidValue` for a non-finite number (unless
+    ///   `nonConformingFloatEncodingStrategy` names strings for them) or a value a
+    ///   transformer cannot write, with its coding path; whatever `encode(to:)` throws.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        var writer = JSONWriter(sortedKeys: options.sortedKeys, prettyPrinted: prettyPrinted)
+        let options = options
+        var writer = JSONWriter(format: options.outputFormatting.union(options.sortedKeys ? .sortedKeys : []))
         writer.write(try EncodeCall.tree(value, options: options))
         return writer.data
     }
+
+    /// As `JSONEncoder.outputFormatting`; default `[]`.
+    public var outputFormatting: JSONEncoder.OutputFormatting {
+        get { options.outputFormatting }
+        set { storage.withLock { $0.outputFormatting = newValue } }
+    }
+
+    /// As `JSONEncoder.dateEncodingStrategy`; default `.deferredToDate`.
+    public var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy {
+        get { options.dateEncodingStrategy }
+        set { storage.withLock { $0.dateEncodingStrategy = newValue } }
+    }
+
+    /// As `JSONEncoder.dataEncodingStrategy`; default `.base64`.
+    public var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy {
+        get { options.dataEncodingStrategy }
+        set { storage.withLock { $0.dataEncodingStrategy = newValue } }
+    }
+
+    /// As `JSONEncoder.nonConformingFloatEncodingStrategy`; default `.throw`.
+    public var nonConformingFloatEncodingStrategy: JSONEncoder.NonConformingFloatEncodingStrategy {
+        get { options.nonConformingFloatEncodingStrategy }
+        set { storage.withLock { $0.nonConformingFloatEncodingStrategy = newValue } }
+    }
+
+    /// As `JSONEncoder.keyEncodingStrategy`; default `.useDefaultKeys`.
+    public var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy {
+        get { options.keyEncodingStrategy }
+        set { storage.withLock { $0.keyEncodingStrategy = newValue } }
+    }
+
+    /// As `JSONEncoder.userInfo`: what every type's `encode(to:)` sees; default empty.
+    public var userInfo: [CodingUserInfoKey: any Sendable] {
+        get { options.userInfo }
+        set { storage.withLock { $0.userInfo = newValue } }
+    }
 }
 
-/// Where every encoding API starts.
 enum EncodeCall {
     static func tree<T: Encodable>(_ value: T, options: EncodingOptions) throws -> EncodedContent {
         try TreeEncoder(session: EncodeSession(options: options)).encodeValue(value, at: [])

@@ -24,7 +24,12 @@ final class TreeEncoder: Encoder {
     private let parent: TreeEncoder?
     private let pathKey: PathComponent?
     private let basePath: [any CodingKey]
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var userInfo: [CodingUserInfoKey: Any] { session.options.userInfo }
+    /// Whether a single-value container wrote `null` (to tell it from writing nothing).
+    var wroteNull = false
+    /// A `[String: Value]`: its keys are written as they are, whatever `keyEncodingStrategy`
+    /// says, as `JSONEncoder` writes them.
+    var keepsKeys = false
     /// The rules of the model whose `encode(to:)` is running, if it is a model.
     let info: ModelInfo?
 
@@ -138,11 +143,14 @@ final class TreeEncoder: Encoder {
 final class EncodeSession {
     let options: EncodingOptions
     let transformers: [ObjectIdentifier: any ValueTransformable]
+    /// A `keyEncodingStrategy` other than `.useDefaultKeys` converts every key written.
+    let hasKeyEncodingStrategy: Bool
     private var routes: [ObjectIdentifier: EncodeRoute] = [:]
     private let recent = UncheckedStorage(RecentEntries<EncodeRoute>())
 
     init(options: EncodingOptions) {
         self.options = options
+        hasKeyEncodingStrategy = !options.keyEncodingStrategy.isDefault
         var transformers = GlobalTransformers.current
         for transformer in options.transformers { transformers[transformer.objectType] = transformer }
         self.transformers = transformers
@@ -168,14 +176,16 @@ final class EncodeSession {
     }
 
     /// The JSON key (possibly a dotted path) a rule gives a property, or nil when no
-    /// rule applies and the property's name is the key.
+    /// rule applies and the property's name is the key. `keyEncodingStrategy` converts
+    /// the key chosen (`TreeKeyedContainer.write`).
     @inline(__always)
     func ruledKey(for property: String, info: ModelInfo?) -> String? {
         if let info, info.hasKeyRules {
             if let rule = info.propertyKeyRules[property]?.first { return rule.encodingKey(for: property) }
             if let rule = info.modelKeyRules.first { return rule.encodingKey(for: property) }
         }
-        return options.keyStrategies.first?.encodingKey(for: property)
+        if let strategy = options.keyStrategies.first { return strategy.encodingKey(for: property) }
+        return hasKeyEncodingStrategy ? property : nil
     }
 }
 
@@ -185,11 +195,15 @@ enum EncodeRoute {
     case wrapper
     case kernel(any KernelValue.Type)
     case model(ModelInfo)
+    /// `[String: Value]`, whose keys no key strategy converts.
+    case stringKeyedDictionary
     case other
 
     init(_ type: Any.Type) {
         if let kernel = type as? any KernelValue.Type {
             self = .kernel(kernel)
+        } else if type is any StringKeyedDictionary.Type {
+            self = .stringKeyedDictionary
         } else if type is any EncodingWrapper.Type {
             self = .wrapper
         } else if let model = type as? any ModelMappable.Type {
@@ -210,23 +224,25 @@ extension TreeEncoder {
         }
         // The commonest kernel types by identity (a pointer comparison): elements of
         // `[Double]` or `[String]` reach this generic path one by one.
-        if T.self == String.self { return unsafeBitCast(value, to: String.self).encoded(at: path()) }
-        if T.self == Double.self { return try unsafeBitCast(value, to: Double.self).encoded(at: path()) }
-        if T.self == Int.self { return unsafeBitCast(value, to: Int.self).encoded(at: path()) }
-        if T.self == Bool.self { return unsafeBitCast(value, to: Bool.self).encoded(at: path()) }
+        if T.self == String.self { return unsafeBitCast(value, to: String.self).encoded(by: self, at: path()) }
+        if T.self == Double.self { return try unsafeBitCast(value, to: Double.self).encoded(by: self, at: path()) }
+        if T.self == Int.self { return unsafeBitCast(value, to: Int.self).encoded(by: self, at: path()) }
+        if T.self == Bool.self { return unsafeBitCast(value, to: Bool.self).encoded(by: self, at: path()) }
         var info: ModelInfo?
-        switch session.route(T.self) {
-        case let .kernel(kernel): return try kernel.encode(value, at: path())
+        let route = session.route(T.self)
+        switch route {
+        case let .kernel(kernel): return try kernel.encode(value, by: self, at: path())
         case let .model(modelInfo):
             info = modelInfo
             // A class's value may be of a subclass, with fields of its own.
             if modelInfo.isClass, type(of: value) != T.self, let dynamic = type(of: value) as? any ModelMappable.Type {
                 info = ModelInfo.of(dynamic)
             }
-        case .wrapper, .other: break
+        case .wrapper, .other, .stringKeyedDictionary: break
         }
         let nested = key.map { TreeEncoder(session: session, parent: self, key: $0, info: info) }
             ?? TreeEncoder(session: session, codingPath: path(), info: info)
+        if case .stringKeyedDictionary = route { nested.keepsKeys = true }
         try value.encode(to: nested)
         if let layout = info?.fields {  // `T` is a class (only classes have a layout): one reference, no bridging
             try nested.writeFields(of: unsafeBitCast(value, to: AnyObject.self), layout: layout)
@@ -270,9 +286,11 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     /// Writes `content` under the key for `property`: a dotted key as nested objects.
     @inline(__always)
     private func write(_ content: EncodedContent, forProperty property: String) {
-        guard let key = encoder.session.ruledKey(for: property, info: encoder.info) else {
+        guard var key = encoder.session.ruledKey(for: property, info: encoder.info) else {
             return encoder.append(property, content)  // no rule: the property name, which has no dots
         }
+        let keyStrategy = encoder.session.options.keyEncodingStrategy
+        if !keyStrategy.isDefault, !encoder.keepsKeys { key = keyStrategy.convert(key, path: codingPath) }
         guard DottedPath.isNested(key) else { return encoder.append(key, content) }
         let parts = DottedPath(key).keys
         var target = encoder
@@ -332,10 +350,10 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     func encode(_ value: Bool, forKey key: Key) throws { try encodeScalar(value, forKey: key, .bool(value)) }
     func encode(_ value: String, forKey key: Key) throws { try encodeScalar(value, forKey: key, .string(value)) }
     func encode(_ value: Double, forKey key: Key) throws {
-        try encodeScalar(value, forKey: key, try value.encoded(at: codingPath + [key]))
+        try encodeScalar(value, forKey: key, try value.encoded(by: encoder, at: codingPath + [key]))
     }
     func encode(_ value: Float, forKey key: Key) throws {
-        try encodeScalar(value, forKey: key, try value.encoded(at: codingPath + [key]))
+        try encodeScalar(value, forKey: key, try value.encoded(by: encoder, at: codingPath + [key]))
     }
     func encode(_ value: Int, forKey key: Key) throws { try encodeScalar(value, forKey: key, .number(String(value))) }
     func encode(_ value: Int8, forKey key: Key) throws { try encodeScalar(value, forKey: key, .number(String(value))) }
@@ -406,8 +424,8 @@ struct TreeUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func encode(_ value: Bool) throws { try encodeScalar(value, .bool(value)) }
     mutating func encode(_ value: String) throws { try encodeScalar(value, .string(value)) }
-    mutating func encode(_ value: Double) throws { try encodeScalar(value, try value.encoded(at: nextPath)) }
-    mutating func encode(_ value: Float) throws { try encodeScalar(value, try value.encoded(at: nextPath)) }
+    mutating func encode(_ value: Double) throws { try encodeScalar(value, try value.encoded(by: encoder, at: nextPath)) }
+    mutating func encode(_ value: Float) throws { try encodeScalar(value, try value.encoded(by: encoder, at: nextPath)) }
     mutating func encode(_ value: Int) throws { try encodeScalar(value, .number(String(value))) }
     mutating func encode(_ value: Int8) throws { try encodeScalar(value, .number(String(value))) }
     mutating func encode(_ value: Int16) throws { try encodeScalar(value, .number(String(value))) }
@@ -445,6 +463,7 @@ struct TreeSingleValueContainer: SingleValueEncodingContainer {
 
     func encodeNil() {
         encoder.content = .null
+        encoder.wroteNull = true
     }
 
     func encode<T: Encodable>(_ value: T) throws {
@@ -455,7 +474,11 @@ struct TreeSingleValueContainer: SingleValueEncodingContainer {
 extension KernelValue {
     /// `value` (which is a `Self`) written as JSON.
     @inline(__always)
-    static func encode<T>(_ value: T, at path: @autoclosure () -> [any CodingKey]) throws -> EncodedContent {
-        try unsafeBitCast(value, to: Self.self).encoded(at: path())
+    static func encode<T>(_ value: T, by encoder: TreeEncoder, at path: @autoclosure () -> [any CodingKey]) throws -> EncodedContent {
+        try unsafeBitCast(value, to: Self.self).encoded(by: encoder, at: path())
     }
 }
+
+/// `[String: Value]`, told apart by its route.
+protocol StringKeyedDictionary {}
+extension Dictionary: StringKeyedDictionary where Key == String {}

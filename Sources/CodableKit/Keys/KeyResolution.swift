@@ -102,6 +102,20 @@ final class KeyTable {
         }
     }
 
+    /// The value node for an entry among keys converted by `keyDecodingStrategy`:
+    /// the first candidate present and not null (dotted candidates as literal keys).
+    func resolveConverted(_ entry: Int, _ converted: [String: Int]) -> Int? {
+        let table = state.pointer
+        let (first, count) = (table.pointee.entries[entry].first, table.pointee.entries[entry].count)
+        for position in first ..< first + count {
+            let candidate = table.pointee.candidates[position]
+            let key = String(decoding: UnsafeBufferPointer(rebasing: table.pointee.bytes[candidate.start ..< candidate.start + candidate.length]),
+                             as: UTF8.self)
+            if let node = converted[key] { return node }
+        }
+        return nil
+    }
+
     private func appendBytes(_ text: String.UTF8View) {
         let table = state.pointer
         let needed = table.pointee.byteCount + text.count

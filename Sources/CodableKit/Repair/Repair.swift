@@ -131,9 +131,12 @@ extension DecodingSession {
 
 extension DocumentDecoder {
     /// `DecodingSession.fail` at this decoder's position, whose path includes the keys
-    /// of a hand-written `init(from:)`'s nested containers.
-    func fail(_ reason: DecodingProblem.Reason, expected: Any.Type) -> any Error {
+    /// of a hand-written `init(from:)`'s nested containers. `atParent`: the error names
+    /// the enclosing container's path, as `JSONDecoder` does for a date its ISO 8601 or
+    /// formatter strategy cannot read.
+    func fail(_ reason: DecodingProblem.Reason, expected: Any.Type, atParent: Bool = false) -> any Error {
         let problem = DecodingProblem(reason: reason, expected: expected)
-        return session.strict ? problem.decodingError(path: codingPath) : problem
+        guard session.strict else { return problem }
+        return problem.decodingError(path: atParent ? Array(codingPath.dropLast()) : codingPath)
     }
 }

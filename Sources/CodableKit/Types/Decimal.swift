@@ -25,7 +25,7 @@ extension Decimal: KernelValue {
     static var emptyValue: Decimal? { 0 }
 
     /// Its exact text. - Throws: `EncodingError.invalidValue` for NaN.
-    func encoded(at path: @autoclosure () -> [any CodingKey]) throws -> EncodedContent {
+    func encoded(by encoder: TreeEncoder, at path: @autoclosure () -> [any CodingKey]) throws -> EncodedContent {
         guard isFinite else { throw nonFinite(self, at: path()) }
         return .number(description)
     }

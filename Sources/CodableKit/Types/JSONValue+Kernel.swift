@@ -7,7 +7,7 @@ extension JSONValue: KernelValue {
     static var emptyValue: JSONValue? { .null }
 
     /// Itself (object members in key order).
-    func encoded(at _: @autoclosure () -> [any CodingKey]) -> EncodedContent {
+    func encoded(by _: TreeEncoder, at _: @autoclosure () -> [any CodingKey]) -> EncodedContent {
         .from(self)
     }
 }

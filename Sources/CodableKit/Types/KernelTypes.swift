@@ -18,8 +18,8 @@ extension KernelDecodable {
 
 /// A kernel type that also writes itself: scalars, `JSONValue`, `URL`, `Decimal`.
 protocol KernelValue: KernelDecodable {
-    /// The value's JSON. - Throws: `EncodingError.invalidValue` for a value JSON cannot hold.
-    func encoded(at path: @autoclosure () -> [any CodingKey]) throws -> EncodedContent
+    /// The value's JSON, as `encoder`'s options write it. - Throws: `EncodingError.invalidValue` for a value JSON cannot hold.
+    func encoded(by encoder: TreeEncoder, at path: @autoclosure () -> [any CodingKey]) throws -> EncodedContent
 }
 
 /// The empty value of `T`, if it has one: a kernel type's, or a model's `init()`.
@@ -32,4 +32,15 @@ func emptyValue<T>(_: T.Type) -> T? {
 /// The error for a number JSON cannot hold.
 func nonFinite(_ value: Any, at path: [any CodingKey]) -> EncodingError {
     EncodingError.invalidValue(value, .init(codingPath: path, debugDescription: "\(value) cannot be written as JSON: JSON numbers are finite."))
+}
+
+extension EncodeSession {
+    /// A non-finite number: the strings `nonConformingFloatEncodingStrategy` names for
+    /// it, or an `EncodingError.invalidValue` (`.throw`, the default).
+    func nonFinite(_ value: Double, at path: [any CodingKey]) throws -> EncodedContent {
+        guard case let .convertToString(positiveInfinity, negativeInfinity, nan) = options.nonConformingFloatEncodingStrategy else {
+            throw CodableKit.nonFinite(value, at: path)
+        }
+        return .string(value.isNaN ? nan : value > 0 ? positiveInfinity : negativeInfinity)
+    }
 }

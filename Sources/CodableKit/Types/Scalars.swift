@@ -40,6 +40,10 @@ extension DocumentDecoder {
     func convertScalar<S: ScalarValue>(_: S.Type, at node: Int) -> Result<S, any Error> {
         let kind = document.nodes[node].kind
         if kind == .null { return .failure(session.fail(.null, expected: S.self)) }
+        if kind == .string, let special = session.nonConformingNumber(document.string(node)) {
+            // A string that `nonConformingFloatDecodingStrategy` names: a value, not a repair.
+            if let value = special as? S ?? Float(special) as? S { return .success(value) }
+        }
         if let value = S.convert(document, node) {
             if let error = session.recordConversion(from: document.kindName(of: node), to: S.self) { return .failure(error) }
             return .success(value)
@@ -72,7 +76,7 @@ extension ScalarValue where Self: FixedWidthInteger {
 
     static var emptyValue: Self? { 0 }
 
-    func encoded(at _: @autoclosure () -> [any CodingKey]) -> EncodedContent { .number(String(self)) }
+    func encoded(by _: TreeEncoder, at _: @autoclosure () -> [any CodingKey]) -> EncodedContent { .number(String(self)) }
 }
 
 extension Int: ScalarValue {}
@@ -98,8 +102,8 @@ extension Double: ScalarValue {
 
     static var emptyValue: Double? { 0 }
 
-    func encoded(at path: @autoclosure () -> [any CodingKey]) throws -> EncodedContent {
-        guard isFinite else { throw nonFinite(self, at: path()) }
+    func encoded(by encoder: TreeEncoder, at path: @autoclosure () -> [any CodingKey]) throws -> EncodedContent {
+        guard isFinite else { return try encoder.session.nonFinite(self, at: path()) }
         return .number(JSONNumberFormat.double(self))
     }
 
@@ -131,8 +135,8 @@ extension Float: ScalarValue {
 
     static var emptyValue: Float? { 0 }
 
-    func encoded(at path: @autoclosure () -> [any CodingKey]) throws -> EncodedContent {
-        guard isFinite else { throw nonFinite(self, at: path()) }
+    func encoded(by encoder: TreeEncoder, at path: @autoclosure () -> [any CodingKey]) throws -> EncodedContent {
+        guard isFinite else { return try encoder.session.nonFinite(Double(self), at: path()) }
         return .number(JSONNumberFormat.float(self))
     }
 
@@ -164,7 +168,7 @@ extension String: ScalarValue {
 
     static var emptyValue: String? { "" }
 
-    func encoded(at _: @autoclosure () -> [any CodingKey]) -> EncodedContent { .string(self) }
+    func encoded(by _: TreeEncoder, at _: @autoclosure () -> [any CodingKey]) -> EncodedContent { .string(self) }
 }
 
 extension Bool: ScalarValue {
@@ -199,7 +203,7 @@ extension Bool: ScalarValue {
 
     static var emptyValue: Bool? { false }
 
-    func encoded(at _: @autoclosure () -> [any CodingKey]) -> EncodedContent { .bool(self) }
+    func encoded(by _: TreeEncoder, at _: @autoclosure () -> [any CodingKey]) -> EncodedContent { .bool(self) }
 }
 
 extension JSONDocument {
@@ -245,5 +249,19 @@ extension String {
         while let first = view.first, first.isWhitespace { view.removeFirst() }
         while let last = view.last, last.isWhitespace { view.removeLast() }
         return String(view)
+    }
+}
+
+extension DecodingSession {
+    /// The non-finite number a string stands for under `.convertFromString`, if any.
+    func nonConformingNumber(_ text: String) -> Double? {
+        guard case let .convertFromString(positiveInfinity, negativeInfinity, nan) = options.nonConformingFloatDecodingStrategy
+        else { return nil }
+        switch text {
+        case positiveInfinity: return .infinity
+        case negativeInfinity: return -.infinity
+        case nan: return .nan
+        default: return nil
+        }
     }
 }

@@ -14,7 +14,7 @@ extension URL: KernelValue {
     }
 
     /// Its absolute string, as `JSONEncoder` writes it.
-    func encoded(at _: @autoclosure () -> [any CodingKey]) -> EncodedContent {
+    func encoded(by _: TreeEncoder, at _: @autoclosure () -> [any CodingKey]) -> EncodedContent {
         .string(absoluteString)
     }
 }

@@ -143,7 +143,7 @@ extension JSONValue: CustomStringConvertible {
     /// The value as compact JSON, members in key order: `{"type":"hologram"}`,
     /// `"refunded"`, `[1,2.5,null]` — what reports and plugin messages show.
     public var description: String {
-        var writer = JSONWriter(sortedKeys: true, prettyPrinted: false)
+        var writer = JSONWriter(format: [.sortedKeys, .withoutEscapingSlashes])
         writer.write(.from(self))
         return String(decoding: writer.data, as: UTF8.self)
     }

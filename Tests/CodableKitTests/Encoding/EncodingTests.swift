@@ -12,7 +12,11 @@ import Testing
         #expect(try json(["a\"b\\c\nd\re\tf\u{8}g\u{C}h"]) == #"["a\"b\\c\nd\re\tf\bg\fh"]"#)
         #expect(try json(["\u{0}\u{1}\u{1F}\u{7F}"]) == #"["\u0000\u0001\u001f"# + "\u{7F}\"]")
         #expect(try json(["é 中 😀 \u{10FFFF}"]) == "[\"é 中 😀 \u{10FFFF}\"]")
-        #expect(try json(["/"]) == #"["/"]"#)
+        // As JSONEncoder: `/` escaped unless `.withoutEscapingSlashes`.
+        #expect(try json(["/"]) == #"["\/"]"#)
+        let unescaped = ModelEncoder()
+        unescaped.outputFormatting = [.withoutEscapingSlashes]
+        #expect(try String(decoding: unescaped.encode(["/"]), as: UTF8.self) == #"["/"]"#)
     }
 
     @Test func numbersReadBackExactly() throws {
@@ -37,17 +41,22 @@ import Testing
     @Test func sortedKeysAndPrettyPrinting() throws {
         let value: [String: JSONValue] = ["b": .array([.int(1), .object([:])]), "a": .object(["y": .null, "x": .bool(true)]), "c": .array([])]
         #expect(try json(value) == #"{"a":{"x":true,"y":null},"b":[1,{}],"c":[]}"#)
+        // JSONEncoder's pretty form: `" : "`, and an empty container on two lines.
         #expect(try json(value, pretty: true) == """
         {
-          "a": {
-            "x": true,
-            "y": null
+          "a" : {
+            "x" : true,
+            "y" : null
           },
-          "b": [
+          "b" : [
             1,
-            {}
+            {
+
+            }
           ],
-          "c": []
+          "c" : [
+
+          ]
         }
         """)
     }

@@ -1,0 +1,55 @@
+import Foundation
+
+extension Date: KernelValue {
+    /// A date as `dateDecodingStrategy` reads it, exactly as `JSONDecoder` does:
+    /// seconds since 2001 (`.deferredToDate`, `Date`'s own form), since 1970, or
+    /// milliseconds since 1970, from a number (or a number in a string, a recorded
+    /// conversion); an ISO 8601 or formatted string; or the strategy's own closure.
+    static func decode(with decoder: DocumentDecoder, at node: Int) throws -> Date {
+        switch decoder.session.options.dateDecodingStrategy {
+        case .deferredToDate:
+            return Date(timeIntervalSinceReferenceDate: try decoder.decodeValue(Double.self, at: node, slot: nil))
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try decoder.decodeValue(Double.self, at: node, slot: nil))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try decoder.decodeValue(Double.self, at: node, slot: nil) / 1000)
+        case .iso8601:
+            let text = try decoder.decodeValue(String.self, at: node, slot: nil)
+            guard let date = ISO8601DateFormatter().date(from: text) else {
+                throw decoder.fail(.plugin(.typeMismatch(expected: "Date", found: "a string \(text.debugDescription)"),
+                                           description: "Expected date string to be ISO8601-formatted."), expected: Date.self,
+                                   atParent: true)
+            }
+            return date
+        #if canImport(Darwin)  // elsewhere `.formatted` is a `.custom` closure
+        case let .formatted(formatter):
+            let text = try decoder.decodeValue(String.self, at: node, slot: nil)
+            guard let date = formatter.date(from: text) else {
+                throw decoder.fail(.plugin(.typeMismatch(expected: "Date", found: "a string \(text.debugDescription)"),
+                                           description: "Date string does not match format expected by formatter."),
+                                   expected: Date.self, atParent: true)
+            }
+            return date
+        #endif
+        case let .custom(read):
+            return try decoder.withNode(node) { try read(decoder) }
+        @unknown default:
+            return Date(timeIntervalSinceReferenceDate: try decoder.decodeValue(Double.self, at: node, slot: nil))
+        }
+    }
+
+    /// The date as `dateEncodingStrategy` writes it, exactly as `JSONEncoder` does.
+    func encoded(by encoder: TreeEncoder, at path: @autoclosure () -> [any CodingKey]) throws -> EncodedContent {
+        switch encoder.session.options.dateEncodingStrategy {
+        case .deferredToDate: return try timeIntervalSinceReferenceDate.encoded(by: encoder, at: path())
+        case .secondsSince1970: return try timeIntervalSince1970.encoded(by: encoder, at: path())
+        case .millisecondsSince1970: return try (timeIntervalSince1970 * 1000).encoded(by: encoder, at: path())
+        case .iso8601: return .string(ISO8601DateFormatter().string(from: self))
+        #if canImport(Darwin)
+        case let .formatted(formatter): return .string(formatter.string(from: self))
+        #endif
+        case let .custom(write): return try encoder.encodeWithClosure(self, at: path(), write)
+        @unknown default: return try timeIntervalSinceReferenceDate.encoded(by: encoder, at: path())
+        }
+    }
+}
