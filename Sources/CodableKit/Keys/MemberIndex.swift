@@ -3,8 +3,8 @@
 /// one comparison, instead of a scan that makes decoding wide objects quadratic.
 ///
 /// Open addressing over a power-of-two table at most half full. Members are
-/// inserted in document order, and a repeated key replaces the earlier slot, so
-/// the last occurrence wins, as in `JSONDocument.member`.
+/// inserted in document order, and a repeated key keeps the earlier slot, so
+/// the first occurrence wins, as in `JSONDocument.member`.
 final class MemberIndex {
     /// Below this many members a backward scan is cheaper than building an index.
     static let threshold = 8
@@ -29,7 +29,7 @@ final class MemberIndex {
                 while slots[slot] != 0, !document.stringEquals(Int(slots[slot]) - 2, text) {
                     slot = (slot + 1) & mask
                 }
-                slots[slot] = Int32(member + 2)
+                if slots[slot] == 0 { slots[slot] = Int32(member + 2) }
                 member = document.next(after: member + 1)
             }
         }

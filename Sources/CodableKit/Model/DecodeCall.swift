@@ -6,6 +6,9 @@ enum DecodeCall {
     /// Parses JSON bytes. - Throws: `DecodingError.dataCorrupted` whose underlying error is the `JSONReadError`.
     static func document(_ bytes: [UInt8], options: DecodingOptions) throws -> JSONDocument {
         do {
+            if options.allowsJSON5 {
+                return try JSON5Parser.parse(bytes, maxDepth: options.maxDepth, assumesTopLevelDictionary: options.assumesTopLevelDictionary)
+            }
             return try JSONParser.parse(bytes, maxDepth: options.maxDepth)
         } catch {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The given data was not valid JSON: \(error)",

@@ -95,7 +95,10 @@ extension DocumentDecoder {
         let end = Int(document.nodes[node].a)
         while member < end {
             let key = document.string(member)
-            if let value = try decodeElement(Value.self, at: member + 1, key: .key(key), route: route) { result[key] = value }
+            // The first of repeated keys wins, as in JSONDecoder.
+            if result[key] == nil, let value = try decodeElement(Value.self, at: member + 1, key: .key(key), route: route) {
+                result[key] = value
+            }
             member = document.next(after: member + 1)
         }
         return result

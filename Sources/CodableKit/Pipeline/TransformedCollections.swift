@@ -75,7 +75,7 @@ extension Dictionary: TransformedCollection where Key == String {
             session.path.append(.key(key))
             defer { session.path.removeLast() }
             do {
-                result[key] = try decoder.transform(Value.self, at: member + 1, with: transformer)
+                if result[key] == nil { result[key] = try decoder.transform(Value.self, at: member + 1, with: transformer) }
             } catch {
                 try session.repairElement(error)
             }

@@ -12,13 +12,17 @@ extension JSONDocument {
 
     /// The number at `index` as an integer. `12.0` and `1e3` are integral; `12.5` is not.
     package func integer(_ index: Int) -> IntegerValue {
+        if nodes[index].flags & Node.nonFiniteFlag != 0 { return .outOfRange }
         let isInteger = nodes[index].isInteger
         return withText(index) { JSONNumberText.integer($0, isPlainInteger: isInteger) }
     }
 
     /// The number at `index` as a correctly rounded `Double` (±infinity beyond its range).
     package func double(_ index: Int) -> Double {
-        withText(index) { JSONNumberText.double($0) }
+        if nodes[index].flags & Node.nonFiniteFlag != 0 {
+            return withText(index) { $0.first == UInt8(ascii: "N") ? .nan : $0.first == UInt8(ascii: "-") ? -.infinity : .infinity }
+        }
+        return withText(index) { JSONNumberText.double($0) }
     }
 }
 

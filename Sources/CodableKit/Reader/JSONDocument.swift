@@ -36,6 +36,8 @@ package final class JSONDocument: Sendable {
         package var b: UInt32
 
         package static let integerFlag: UInt8 = 1
+        /// A JSON5 `Infinity`, `-Infinity` or `NaN` (its text is that word).
+        package static let nonFiniteFlag: UInt8 = 2
 
         @inline(__always) package var isInteger: Bool { flags & Self.integerFlag != 0 }
     }
@@ -84,25 +86,24 @@ package final class JSONDocument: Sendable {
         }
     }
 
-    /// The value node of member `key` in the object at `object`; the last one when a key repeats.
+    /// The value node of member `key` in the object at `object`; the first one when a key repeats.
     package func member(_ key: String, in object: Int) -> Int? {
         var key = key
         return key.withUTF8 { member($0, in: object) }
     }
 
-    /// The value node of member `key` in the object at `object`; the last one when a key repeats.
+    /// The value node of member `key` in the object at `object`.
     ///
-    /// Duplicate keys: the last occurrence wins, as in `JSONSerialization` and `JSONDecoder`.
+    /// Duplicate keys: the first occurrence wins, as in `JSONDecoder`.
     package func member(_ key: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
-        var found: Int?
         var index = object + 1
         let end = Int(nodes[object].a)
         while index < end {
             let value = index + 1
-            if stringEquals(index, key) { found = value }
+            if stringEquals(index, key) { return value }
             index = next(after: value)
         }
-        return found
+        return nil
     }
 
     /// The element node at `position` in the array at `array`.

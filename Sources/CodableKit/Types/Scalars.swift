@@ -97,7 +97,8 @@ extension Double: ScalarValue {
     static func read(_ document: JSONDocument, _ node: Int) -> Double? {
         guard document.nodes[node].kind == .number else { return nil }
         let value = document.double(node)
-        return value.isFinite ? value : nil
+        // Beyond Double's range is not a value; JSON5's `Infinity` and `NaN` are.
+        return value.isFinite || document.nodes[node].flags & JSONDocument.Node.nonFiniteFlag != 0 ? value : nil
     }
 
     static var emptyValue: Double? { 0 }
@@ -124,7 +125,8 @@ extension Double: ScalarValue {
 extension Float: ScalarValue {
     @inline(__always)
     static func read(_ document: JSONDocument, _ node: Int) -> Float? {
-        Double.read(document, node).flatMap(Float.finite)
+        guard let value = Double.read(document, node) else { return nil }
+        return value.isFinite ? Float.finite(value) : Float(value)
     }
 
     static func convert(_ document: JSONDocument, _ node: Int) -> Float? {

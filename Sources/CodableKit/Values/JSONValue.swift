@@ -24,7 +24,7 @@ public enum JSONValue: Hashable, Sendable {
     case string(String)
     /// An array, in order.
     case array([JSONValue])
-    /// An object; when a key repeats, the last value.
+    /// An object; when a key repeats, the first value (as `JSONDecoder` reads it).
     case object([String: JSONValue])
 
     /// The value as Foundation-style `Any`, as `JSONSerialization` would give it:
@@ -116,7 +116,11 @@ extension JSONDocument {
             // 2. Attach the value to its container; a container that is now complete is itself attached.
             while true {
                 guard var top = stack.popLast() else { return value }
-                if top.isObject { top.members[key!] = value } else { top.elements.append(value) }
+                if top.isObject {
+                    if top.members[key!] == nil { top.members[key!] = value }  // the first of repeated keys
+                } else {
+                    top.elements.append(value)
+                }
                 if cursor < top.end {
                     stack.append(top)
                     break

@@ -66,8 +66,11 @@ import CodableKit
         #expect(kinds.allSatisfy { if case .typeMismatch = $0 { true } else { false } })
     }
 
-    @Test func duplicateKeysLastWinsThroughModels() throws {
-        #expect(try Message.decode(from: #"{"id": 1, "id": "2", "id": 3}"#).id == 3)
+    /// The first of repeated keys wins, as in JSONDecoder (which reads 1 here).
+    @Test func duplicateKeysFirstWinsThroughModels() throws {
+        #expect(try Message.decode(from: #"{"id": 1, "id": "2", "id": 3}"#).id == 1)
+        #expect(try JSONDecoder().decode([String: Int].self, from: Data(#"{"b":5,"b":192}"#.utf8))
+            == ModelDecoder().decode([String: Int].self, from: Data(#"{"b":5,"b":192}"#.utf8)))
     }
 
     @Test func byteOrderMarkIsSkipped() throws {

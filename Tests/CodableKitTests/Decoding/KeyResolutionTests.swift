@@ -81,22 +81,24 @@ struct Counting: KeyStrategy {
         #expect(calls.withLock { $0 } == ["a": 1, "b": 1])
     }
 
-    @Test func duplicateKeysLastOneWins() throws {
-        #expect(try Tagged.decode(from: #"{"zip": "first", "zip": "last"}"#).zip == "last")
+    /// The first of repeated keys wins, as in JSONDecoder.
+    @Test func duplicateKeysFirstOneWins() throws {
+        #expect(try Tagged.decode(from: #"{"zip": "first", "zip": "last"}"#).zip == "first")
     }
 
     /// Objects with many members are looked up through a hash index: same answers,
-    /// duplicates included (the last wins), escaped keys included.
+    /// duplicates included (the first wins), escaped keys included.
     @Test func wideObjectsResolveLikeSmallOnes() throws {
         struct Wide: Decodable {
             var k0: Int, k1: Int, k2: Int, k3: Int, k4: Int, k5: Int, k6: Int, k7: Int, k8: Int, k9: Int, missing: Int?
         }
         var members = (0 ..< 10).map { #""k\#($0)": \#($0)"# } + (0 ..< 30).map { #""other\#($0)": 0"# }
-        members.append(#""k3": 33"#)        // a duplicate: the last one wins
+        members.append(#""k3": 33"#)        // a duplicate: the first one wins
         members.append(#""k\u0035": 55"#)   // "k5", escaped, and a duplicate too
+        members.insert(#""k\u0031": 11"#, at: 0)   // "k1", escaped, before the plain one
         let wide = try ModelDecoder().decode(Wide.self, from: Data(("{" + members.joined(separator: ",") + "}").utf8))
         let values: [Int] = [wide.k0, wide.k1, wide.k2, wide.k3, wide.k4, wide.k5, wide.k6, wide.k7, wide.k8, wide.k9]
-        #expect(values == [0, 1, 2, 33, 4, 55, 6, 7, 8, 9])
+        #expect(values == [0, 11, 2, 3, 4, 5, 6, 7, 8, 9])
         #expect(wide.missing == nil)
     }
 

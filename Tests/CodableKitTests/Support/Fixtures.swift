@@ -19,3 +19,18 @@ enum Fixtures {
         try Data(contentsOf: jsonTestSuite.appendingPathComponent(name))
     }
 }
+
+extension Fixtures {
+    /// The json5-tests corpus (github.com/json5/json5-tests, MIT): `.json` and `.json5`
+    /// files are valid JSON5, `.js` and `.txt` files are not. Paths relative to its folder, sorted.
+    static let json5Tests = directory.appendingPathComponent("json5-tests")
+
+    static func json5TestFiles() -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: json5Tests.path)
+        var names: [String] = []
+        while let name = enumerator?.nextObject() as? String {
+            if [".json", ".json5", ".js", ".txt"].contains(where: name.hasSuffix) { names.append(name) }
+        }
+        return names.sorted()
+    }
+}

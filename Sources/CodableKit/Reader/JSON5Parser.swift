@@ -1,0 +1,408 @@
+/// Reads JSON5 (https://spec.json5.org) into a `JSONDocument`: used only when
+/// `allowsJSON5` is set, as `JSONDecoder.allowsJSON5` reads it; the strict
+/// `JSONParser` stays as it is for everything else.
+///
+/// Beyond JSON: `//` and `/* */` comments; trailing commas; single-quoted strings;
+/// unquoted (ECMAScript identifier) keys; `\x`, `\v`, `\0`, `\'` and escaped line
+/// breaks in strings (kept in the string, as `JSONDecoder` keeps them); hexadecimal numbers; a leading or trailing decimal
+/// point; a `+` sign; `Infinity` and `NaN`; and the ECMAScript whitespace characters.
+/// With `assumesTopLevelDictionary`, a document may be the members of an object
+/// without its braces. Strings, keys and numbers are written to the document in
+/// normalized form (numbers as JSON number text; `Infinity` and `NaN` as number
+/// nodes flagged non-finite). Nesting is limited by `maxDepth`, as in the strict reader.
+struct JSON5Parser: ~Copyable {
+    let input: UnsafeBufferPointer<UInt8>
+    let maxDepth: Int
+    var position = 0
+    var depth = 0
+    var nodes: [JSONDocument.Node] = []
+    /// Every string and number, normalized; nodes point into it.
+    var text: [UInt8] = []
+
+    static func parse(_ bytes: [UInt8], maxDepth: Int, assumesTopLevelDictionary: Bool) throws(JSONReadError) -> JSONDocument {
+        try bytes.withUnsafeBufferPointer { (input) throws(JSONReadError) -> JSONDocument in
+            var parser = JSON5Parser(input: input, maxDepth: max(1, maxDepth))
+            try parser.parseDocument(assumesTopLevelDictionary: assumesTopLevelDictionary)
+            return JSONDocument(nodes: parser.nodes, bytes: parser.text)
+        }
+    }
+
+    private init(input: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        self.input = input
+        self.maxDepth = maxDepth
+    }
+
+    private mutating func parseDocument(assumesTopLevelDictionary: Bool) throws(JSONReadError) {
+        if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { position = 3 }
+        try skipSpace()
+        if assumesTopLevelDictionary, peek() != UInt8(ascii: "{") {
+            try parseMembers(closing: nil)
+        } else {
+            try parseValue()
+        }
+        try skipSpace()
+        guard position == input.count else { throw expected("end of input after the JSON5 value") }
+    }
+
+    // MARK: Values
+
+    private mutating func parseValue() throws(JSONReadError) {
+        guard let byte = peek() else { throw expected("a JSON5 value") }
+        switch byte {
+        case UInt8(ascii: "{"):
+            position += 1
+            try parseMembers(closing: UInt8(ascii: "}"))
+        case UInt8(ascii: "["):
+            try parseArray()
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            try parseString()
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "0") ... UInt8(ascii: "9"),
+             UInt8(ascii: "I"), UInt8(ascii: "N"):
+            try parseNumber()
+        default:
+            if try literal("true") { return append(.true) }
+            if try literal("false") { return append(.false) }
+            if try literal("null") { return append(.null) }
+            throw expected("a JSON5 value")
+        }
+    }
+
+    private mutating func open(_ kind: JSONDocument.Kind) throws(JSONReadError) -> Int {
+        guard depth < maxDepth else { throw JSONReadError(reason: .tooDeep(limit: maxDepth), offset: position, in: input) }
+        depth += 1
+        nodes.append(.init(kind: kind, flags: 0, a: 0, b: 0))
+        return nodes.count - 1
+    }
+
+    private mutating func close(_ container: Int) {
+        depth -= 1
+        nodes[container].a = UInt32(nodes.count)
+    }
+
+    /// An object's members up to `closing` (its `{` read), or to the end of input.
+    private mutating func parseMembers(closing: UInt8?) throws(JSONReadError) {
+        let object = try open(.object)
+        while true {
+            try skipSpace()
+            if peek() == closing { break }
+            try parseKey()
+            try skipSpace()
+            guard peek() == UInt8(ascii: ":") else { throw expected("':' after the key") }
+            position += 1
+            try skipSpace()
+            try parseValue()
+            nodes[object].b += 1
+            try skipSpace()
+            if peek() == UInt8(ascii: ",") {
+                position += 1
+            } else {
+                break
+            }
+        }
+        try skipSpace()
+        guard peek() == closing else { throw expected(closing == nil ? "',' or the end of input" : "',' or '}'") }
+        if closing != nil { position += 1 }
+        close(object)
+    }
+
+    private mutating func parseArray() throws(JSONReadError) {
+        position += 1
+        let array = try open(.array)
+        while true {
+            try skipSpace()
+            if peek() == UInt8(ascii: "]") { break }
+            try parseValue()
+            nodes[array].b += 1
+            try skipSpace()
+            if peek() == UInt8(ascii: ",") {
+                position += 1
+            } else {
+                break
+            }
+        }
+        try skipSpace()
+        guard peek() == UInt8(ascii: "]") else { throw expected("',' or ']'") }
+        position += 1
+        close(array)
+    }
+
+    private mutating func literal(_ word: StaticString) throws(JSONReadError) -> Bool {
+        let count = word.utf8CodeUnitCount
+        let spelling = UnsafeBufferPointer(start: word.utf8Start, count: count)
+        guard position + count <= input.count, input[position ..< position + count].elementsEqual(spelling) else { return false }
+        position += count
+        return true
+    }
+
+    private mutating func append(_ kind: JSONDocument.Kind) {
+        nodes.append(.init(kind: kind, flags: 0, a: 0, b: 0))
+    }
+
+    /// A string or number node over `bytes`, written to the document's text.
+    private mutating func appendText(_ kind: JSONDocument.Kind, _ bytes: [UInt8], flags: UInt8 = 0) {
+        nodes.append(.init(kind: kind, flags: flags, a: UInt32(text.count), b: UInt32(bytes.count)))
+        text += bytes
+    }
+
+    // MARK: Keys and strings
+
+    private mutating func parseKey() throws(JSONReadError) {
+        guard let byte = peek() else { throw expected("a key") }
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { return try parseString() }
+        // An ECMAScript IdentifierName: letters, `$`, `_`, and after the first, digits and marks.
+        var key: [UInt8] = []
+        while let scalar = try identifierScalar(first: key.isEmpty) {
+            key += Array(String(Character(scalar)).utf8)
+        }
+        guard !key.isEmpty else { throw expected("a key") }
+        appendText(.string, key)
+    }
+
+    /// The next scalar of an identifier (an escape `\uXXXX` included), or nil at its end.
+    private mutating func identifierScalar(first: Bool) throws(JSONReadError) -> Unicode.Scalar? {
+        let start = position
+        var scalar: Unicode.Scalar
+        if peek() == UInt8(ascii: "\\") {
+            position += 1
+            guard peek() == UInt8(ascii: "u") else { throw expected("'u' after '\\' in a key") }
+            position += 1
+            guard let decoded = Unicode.Scalar(try hexValue(digits: 4)) else {
+                throw JSONReadError(reason: .invalidUnicodeEscape, offset: start, in: input)
+            }
+            scalar = decoded
+        } else {
+            guard let (decoded, length) = try peekScalar() else { return nil }
+            scalar = decoded
+            position += length
+        }
+        let properties = scalar.properties
+        let allowed = scalar == "$" || scalar == "_" || properties.isAlphabetic && properties.generalCategory != .otherSymbol
+            || (!first && (properties.numericType == .decimal || [.nonspacingMark, .spacingMark, .connectorPunctuation].contains(properties.generalCategory)
+                || scalar.value == 0x200C || scalar.value == 0x200D))
+        if !allowed {
+            position = start
+            return nil
+        }
+        return scalar
+    }
+
+    private mutating func parseString() throws(JSONReadError) {
+        let quote = input[position]
+        position += 1
+        var value: [UInt8] = []
+        while true {
+            guard let byte = peek() else { throw expected("the end of the string") }
+            if byte == quote {
+                position += 1
+                break
+            }
+            if byte == UInt8(ascii: "\\") {
+                position += 1
+                try parseEscape(into: &value)
+                continue
+            }
+            if byte == 0x0A || byte == 0x0D { throw JSONReadError(reason: .unescapedControlCharacter(byte), offset: position, in: input) }
+            guard let (_, length) = try peekScalar() else { throw expected("the end of the string") }
+            value += input[position ..< position + length]
+            position += length
+        }
+        appendText(.string, value)
+    }
+
+    private mutating func parseEscape(into value: inout [UInt8]) throws(JSONReadError) {
+        guard let byte = peek() else { throw expected("an escaped character") }
+        let start = position - 1
+        position += 1
+        switch byte {
+        case UInt8(ascii: "b"): value.append(0x08)
+        case UInt8(ascii: "f"): value.append(0x0C)
+        case UInt8(ascii: "n"): value.append(0x0A)
+        case UInt8(ascii: "r"): value.append(0x0D)
+        case UInt8(ascii: "t"): value.append(0x09)
+        case UInt8(ascii: "v"): value.append(0x0B)
+        case UInt8(ascii: "0"):
+            if let next = peek(), next &- UInt8(ascii: "0") < 10 { throw JSONReadError(reason: .invalidEscape(.byte(next)), offset: position, in: input) }
+            value.append(0)
+        case UInt8(ascii: "1") ... UInt8(ascii: "9"):
+            throw JSONReadError(reason: .invalidEscape(.byte(byte)), offset: start, in: input)
+        case UInt8(ascii: "x"):
+            value += Array(String(Character(Unicode.Scalar(UInt8(try hexValue(digits: 2))))).utf8)
+        case UInt8(ascii: "u"):
+            var unit = try hexValue(digits: 4)
+            if 0xD800 ..< 0xDC00 ~= unit, peek() == UInt8(ascii: "\\"), position + 1 < input.count, input[position + 1] == UInt8(ascii: "u") {
+                position += 2
+                let low = try hexValue(digits: 4)
+                guard 0xDC00 ..< 0xE000 ~= low else { throw JSONReadError(reason: .loneSurrogate(UInt16(unit)), offset: start, in: input) }
+                unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+            }
+            guard let scalar = Unicode.Scalar(unit) else { throw JSONReadError(reason: .loneSurrogate(UInt16(truncatingIfNeeded: unit)), offset: start, in: input) }
+            value += Array(String(Character(scalar)).utf8)
+        default:
+            // Any other character stands for itself (`\'`, `\"`, `\\`, `\/`), and so does an
+            // escaped line break: `JSONDecoder` keeps it in the string.
+            position -= 1
+            guard let (_, length) = try peekScalar() else { throw expected("an escaped character") }
+            value += input[position ..< position + length]
+            position += length
+            if byte == 0x0D, peek() == 0x0A {  // an escaped CRLF is one line break
+                value.append(0x0A)
+                position += 1
+            }
+        }
+    }
+
+    private mutating func hexValue(digits: Int) throws(JSONReadError) -> UInt32 {
+        var result: UInt32 = 0
+        for _ in 0 ..< digits {
+            guard let byte = peek(), let digit = hexDigit(byte) else { throw JSONReadError(reason: .invalidUnicodeEscape, offset: position, in: input) }
+            result = result << 4 | UInt32(digit)
+            position += 1
+        }
+        return result
+    }
+
+    private func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0") ... UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a") ... UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A") ... UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    // MARK: Numbers
+
+    private mutating func parseNumber() throws(JSONReadError) {
+        let start = position
+        var negative = false
+        if let sign = peek(), sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+            negative = sign == UInt8(ascii: "-")
+            position += 1
+        }
+        if try literal("Infinity") {
+            return appendText(.number, Array((negative ? "-Infinity" : "Infinity").utf8), flags: JSONDocument.Node.nonFiniteFlag)
+        }
+        if try literal("NaN") { return appendText(.number, Array("NaN".utf8), flags: JSONDocument.Node.nonFiniteFlag) }
+        if peek() == UInt8(ascii: "0"), position + 1 < input.count, input[position + 1] | 0x20 == UInt8(ascii: "x") {
+            position += 2
+            var magnitude: UInt64 = 0
+            var count = 0
+            while let byte = peek(), let digit = hexDigit(byte) {
+                let (shifted, overflow) = magnitude.multipliedReportingOverflow(by: 16)
+                guard !overflow else { throw JSONReadError(reason: .invalidNumber("hexadecimal number out of range"), offset: start, in: input) }
+                magnitude = shifted | UInt64(digit)
+                position += 1
+                count += 1
+            }
+            guard count > 0 else { throw expected("a hexadecimal digit") }
+            return appendText(.number, Array(((negative ? "-" : "") + String(magnitude)).utf8), flags: JSONDocument.Node.integerFlag)
+        }
+        var number: [UInt8] = negative ? [UInt8(ascii: "-")] : []
+        var isInteger = true
+        var integerDigits = 0
+        if peek() == UInt8(ascii: "0"), position + 1 < input.count, input[position + 1] &- UInt8(ascii: "0") < 10 {
+            throw JSONReadError(reason: .invalidNumber("leading zeros are not allowed"), offset: position + 1, in: input)
+        }
+        while let byte = peek(), byte &- UInt8(ascii: "0") < 10 {
+            number.append(byte)
+            position += 1
+            integerDigits += 1
+        }
+        if integerDigits == 0 { number.append(UInt8(ascii: "0")) }
+        var fractionDigits = 0
+        if peek() == UInt8(ascii: ".") {
+            isInteger = false
+            position += 1
+            number.append(UInt8(ascii: "."))
+            while let byte = peek(), byte &- UInt8(ascii: "0") < 10 {
+                number.append(byte)
+                position += 1
+                fractionDigits += 1
+            }
+            if fractionDigits == 0 { number.append(UInt8(ascii: "0")) }
+        }
+        guard integerDigits + fractionDigits > 0 else { throw expected("a digit") }
+        if let byte = peek(), byte | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            position += 1
+            number.append(UInt8(ascii: "e"))
+            if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+                number.append(sign)
+                position += 1
+            }
+            var exponentDigits = 0
+            while let byte = peek(), byte &- UInt8(ascii: "0") < 10 {
+                number.append(byte)
+                position += 1
+                exponentDigits += 1
+            }
+            guard exponentDigits > 0 else { throw expected("a digit in the exponent") }
+        }
+        appendText(.number, number, flags: isInteger ? JSONDocument.Node.integerFlag : 0)
+    }
+
+    // MARK: Space and comments
+
+    /// Skips whitespace (ECMAScript's: Unicode space separators, BOM, line separators) and comments.
+    private mutating func skipSpace() throws(JSONReadError) {
+        while let byte = peek() {
+            switch byte {
+            case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20:
+                position += 1
+            case UInt8(ascii: "/"):
+                guard position + 1 < input.count else { throw expected("a comment") }
+                if input[position + 1] == UInt8(ascii: "/") {
+                    position += 2
+                    while let next = try peekScalar() {
+                        if next.scalar == "\n" || next.scalar == "\r" || next.scalar == "\u{2028}" || next.scalar == "\u{2029}" { break }
+                        position += next.length
+                    }
+                } else if input[position + 1] == UInt8(ascii: "*") {
+                    let start = position
+                    position += 2
+                    while true {
+                        guard position + 1 < input.count else {
+                            throw JSONReadError(reason: .expected("the end of the comment '*/'", found: .endOfInput), offset: start, in: input)
+                        }
+                        if input[position] == UInt8(ascii: "*"), input[position + 1] == UInt8(ascii: "/") {
+                            position += 2
+                            break
+                        }
+                        position += 1
+                    }
+                } else {
+                    throw expected("a comment")
+                }
+            case 0x80...:
+                guard let (scalar, length) = try peekScalar(),
+                      scalar.properties.generalCategory == .spaceSeparator || scalar == "\u{FEFF}" || scalar == "\u{2028}" || scalar == "\u{2029}"
+                else { return }
+                position += length
+            default:
+                return
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    private func peek() -> UInt8? {
+        position < input.count ? input[position] : nil
+    }
+
+    /// The scalar at the current position and its length in bytes, or nil at the end.
+    private func peekScalar() throws(JSONReadError) -> (scalar: Unicode.Scalar, length: Int)? {
+        guard position < input.count else { return nil }
+        var iterator = input[position...].makeIterator()
+        var decoder = UTF8()
+        switch decoder.decode(&iterator) {
+        case let .scalarValue(scalar): return (scalar, UTF8.width(scalar))
+        case .emptyInput: return nil
+        case .error: throw JSONReadError(reason: .invalidUTF8, offset: position, in: input)
+        }
+    }
+
+    private func expected(_ what: String) -> JSONReadError {
+        JSONReadError(reason: .expected(what, found: peek().map { .byte($0) } ?? .endOfInput), offset: position, in: input)
+    }
+}
