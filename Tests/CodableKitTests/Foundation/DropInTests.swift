@@ -37,11 +37,21 @@ import Testing
             case let (.success(expected), .failure(error)):
                 Issue.record("\(json): JSONDecoder read \(expected), CodableKit threw \(error)", sourceLocation: sourceLocation)
             case let (.failure(expected), .failure(error)) where strict:
+                if isDocumentedNumberDifference(expected, error) { break }
                 #expect(describe(expected) == describe(error), "\(json)", sourceLocation: sourceLocation)
             case (.failure, _):
                 break  // tolerant mode repairs what JSONDecoder rejects
             }
         }
+    }
+
+    /// The one documented difference (README, strict mode): a number that does not fit
+    /// its type is `dataCorrupted` at the root for `JSONDecoder`, and at the number's own
+    /// path for CodableKit.
+    static func isDocumentedNumberDifference(_ foundation: any Error, _ ours: any Error) -> Bool {
+        guard case let DecodingError.dataCorrupted(expected)? = foundation as? DecodingError,
+              case let DecodingError.dataCorrupted(context)? = ours as? DecodingError else { return false }
+        return expected.codingPath.isEmpty && !context.codingPath.isEmpty && context.debugDescription.hasSuffix("which does not fit.")
     }
 
     /// The error's case and coding path.
@@ -226,4 +236,17 @@ import Testing
         }
         #expect(Set(values) == Set((0 ..< 8).map { Date(timeIntervalSince1970: Double($0)) }))
     }
+}
+
+/// Alamofire's `DataDecoder`, as it declares it: `ModelDecoder` conforms as `JSONDecoder` does.
+protocol DataDecoderLike: Sendable {
+    func decode<D: Decodable>(_ type: D.Type, from data: Data) throws -> D
+}
+extension ModelDecoder: DataDecoderLike {}
+extension JSONDecoder: DataDecoderLike {}
+
+/// A `Sendable` API client holding its coders, as Swift 6 code holds Foundation's.
+struct APIClient: Sendable {
+    let decoder: any DataDecoderLike = ModelDecoder()
+    let encoder = ModelEncoder()
 }
