@@ -135,10 +135,13 @@ struct JSONWriter: ~Copyable {
     private mutating func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         var text = text
+        let slash = escapesSlashes ? UInt8(ascii: "/") : 0  // 0 is caught by `< 0x20` anyway
         text.withUTF8 { utf8 in
             var runStart = 0
+            // Every byte that needs an escape is at most `\` (0x5C): lowercase letters and
+            // UTF-8 continuation bytes fail the first comparison.
             for (index, byte) in utf8.enumerated()
-            where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (byte == UInt8(ascii: "/") && escapesSlashes) {
+            where byte <= UInt8(ascii: "\\") && (byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == slash) {
                 bytes.append(UnsafeBufferPointer(rebasing: utf8[runStart ..< index]))
                 runStart = index + 1
                 switch byte {

@@ -117,7 +117,8 @@ extension JSONDocument {
             while true {
                 guard var top = stack.popLast() else { return value }
                 if top.isObject {
-                    if top.members[key!] == nil { top.members[key!] = value }  // the first of repeated keys
+                    // One hash; a repeated key (rare) puts the first value back.
+                    if let first = top.members.updateValue(value, forKey: key!) { top.members[key!] = first }
                 } else {
                     top.elements.append(value)
                 }
