@@ -37,7 +37,8 @@ final class DocumentDecoder: Decoder {
             if let nested = try jsonInString(at: node, expecting: .object) {
                 return try nested.container(keyedBy: type)
             }
-            throw session.fail(.mismatch(found: document.summary(of: node)), expected: [String: Any].self)
+            throw fail(document.nodes[node].kind == .null ? .null : .mismatch(found: document.summary(of: node)),
+                       expected: [String: Any].self)
         }
         return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self, object: node))
     }
@@ -47,7 +48,8 @@ final class DocumentDecoder: Decoder {
             if let nested = try jsonInString(at: node, expecting: .array) {
                 return try nested.unkeyedContainer()
             }
-            throw session.fail(.mismatch(found: document.summary(of: node)), expected: [Any].self)
+            throw fail(document.nodes[node].kind == .null ? .null : .mismatch(found: document.summary(of: node)),
+                       expected: [Any].self)
         }
         return UnkeyedContainer(decoder: self, array: node)
     }

@@ -197,12 +197,21 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try nestedDecoder(forKey: key).unkeyedContainer()
     }
 
+    /// As `JSONDecoder`: for an absent key, a decoder of `null` (whose containers then
+    /// throw `valueNotFound` at the key's path), not an error here.
     func superDecoder() throws -> any Decoder {
-        try nestedDecoder(name: "super", node: decoder.document.member("super", in: object))
+        superDecoder(name: "super", node: decoder.document.member("super", in: object))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        try nestedDecoder(forKey: key)
+        superDecoder(name: key.stringValue, node: lookup(key))
+    }
+
+    private func superDecoder(name: String, node: Int?) -> DocumentDecoder {
+        let nested = node.map { DocumentDecoder(document: decoder.document, session: decoder.session, node: $0) }
+            ?? DocumentDecoder(document: .null, session: decoder.session, node: 0)
+        nested.prefix = prefix + [.key(name)]
+        return nested
     }
 
     private func nestedDecoder(forKey key: Key) throws -> DocumentDecoder {

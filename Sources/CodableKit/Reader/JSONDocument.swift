@@ -50,6 +50,9 @@ package final class JSONDocument: Sendable {
     package let nodes: [Node]
     package let bytes: [UInt8]
 
+    /// A document that is only `null`: what a decoder for an absent value reads.
+    package static let null = JSONDocument(nodes: [Node(kind: .null, flags: 0, a: 0, b: 0)], bytes: [])
+
     package init(nodes: [Node], bytes: [UInt8]) {
         self.nodes = nodes
         self.bytes = bytes

@@ -39,6 +39,8 @@ import Testing
             case let (.failure(expected), .failure(error)) where strict:
                 if isDocumentedNumberDifference(expected, error) { break }
                 #expect(describe(expected) == describe(error), "\(json)", sourceLocation: sourceLocation)
+            case let (.failure(expected), .success((value, _))) where strict:
+                Issue.record("\(json): JSONDecoder threw \(describe(expected)), strict CodableKit read \(value)", sourceLocation: sourceLocation)
             case (.failure, _):
                 break  // tolerant mode repairs what JSONDecoder rejects
             }
