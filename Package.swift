@@ -32,7 +32,7 @@ let package = Package(
         ),
 
         // Helpers shared by the tests and the benchmarks (not a product).
-        .target(name: "CodableKitTestSupport", path: "Tests/Support"),
+        .target(name: "CodableKitTestSupport", dependencies: ["CodableKit"], path: "Tests/Support"),
         .testTarget(
             name: "CodableKitTests",
             dependencies: ["CodableKit", "CodableKitTestSupport"],

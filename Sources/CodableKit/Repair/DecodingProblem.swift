@@ -48,6 +48,8 @@ struct DecodingProblem: Error {
             let key = path.last ?? AnyCodingKey(stringValue: "")
             return .keyNotFound(key, .init(codingPath: Array(path.dropLast()),
                                            debugDescription: "No value associated with key \(key.stringValue.debugDescription)."))
+        case .null where expected == Bool.self:  // JSONDecoder's own choice for a null Bool
+            return .typeMismatch(expected, .init(codingPath: path, debugDescription: "Expected to decode Bool but found null instead."))
         case .null:
             return .valueNotFound(expected, .init(codingPath: path,
                                                   debugDescription: "Expected \(typeName(expected)) value but found null instead."))
