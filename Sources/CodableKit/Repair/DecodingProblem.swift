@@ -15,6 +15,9 @@ struct DecodingProblem: Error {
         case transformFailed(transformer: String, found: String)
         /// A plugin's own problem (`Decoder.repairError`), with the issue it is.
         case plugin(DecodingIssue.Kind, description: String)
+        /// A `@Required` property of the model in frame `frame` had no usable value:
+        /// the issue it would have been, and why.
+        case required(DecodingIssue.Kind, key: String, frame: Int, why: String)
     }
 
     var reason: Reason
@@ -28,6 +31,7 @@ struct DecodingProblem: Error {
         case let .mismatch(found), let .outOfRange(found): .typeMismatch(expected: typeName(expected), found: found)
         case .transformFailed: .transformFailed
         case let .plugin(kind, _): kind
+        case let .required(kind, _, _, _): kind
         }
     }
 
@@ -36,6 +40,7 @@ struct DecodingProblem: Error {
         switch reason {
         case let .plugin(_, description): description
         case let .transformFailed(transformer, found): "\(transformer) could not read \(found)"
+        case let .required(_, key, _, why): "the required property \(key.debugDescription): \(why)"
         default: nil
         }
     }
@@ -64,6 +69,8 @@ struct DecodingProblem: Error {
                                         debugDescription: "\(transformer) could not read \(found) as \(typeName(expected))."))
         case let .plugin(_, description):
             return .dataCorrupted(.init(codingPath: path, debugDescription: description))
+        case .required:
+            return .dataCorrupted(.init(codingPath: path, debugDescription: "The model cannot be used without \(detail ?? "a required property")."))
         }
     }
 }

@@ -12,6 +12,7 @@
 /// | the root (`repairRoot`) | `DecodingError` | the type's empty value; recorded |
 /// | a conversion (`recordConversion`) | `DecodingError.typeMismatch` | the converted value; recorded |
 /// | a plugin's own repair (`recordPluginRepair`) | `DecodingError.dataCorrupted` | recorded |
+/// | a `@Required` property (`failRequired`) | as any property | the model fails: repaired where the model is held |
 ///
 /// Update mode (`update(from:)`): an absent key is expected, so it keeps the
 /// current value without a record.
@@ -83,12 +84,25 @@ extension DecodingSession {
         }
     }
 
+    /// A `@Required` property without a usable value: strict mode throws what any property
+    /// would; tolerant mode fails the model that owns it, so that the recovery point holding
+    /// that model — an element, a property, the root — repairs it instead (the root throws).
+    func failRequired(_ error: any Error, slot: Slot, document: JSONDocument, at node: Int? = nil) -> any Error {
+        guard let problem = problem(from: error, expected: Any.self, found: node.map(document.summary) ?? "nothing") else { return error }
+        if strict { return problem.decodingError(path: codingPath(depth: slot.depth, appending: .key(slot.key))) }
+        let why = problem.detail ?? problem.issueKind(typeName: typeName).description
+        return DecodingProblem(reason: .required(problem.issueKind(typeName: typeName), key: slot.key, frame: slot.frame, why: why),
+                               expected: problem.expected)
+    }
+
     // MARK: Recovery points
 
     /// A property: strict mode throws with the property's path; tolerant mode returns
     /// the initial value, else the empty value (recorded), else passes the problem up.
     func repairProperty<T>(_: T.Type, _ error: any Error, at node: Int?, slot: Slot, document: JSONDocument) throws -> T {
         guard let problem = problem(from: error, expected: T.self, found: node.map(document.summary) ?? "nothing") else { throw error }
+        // A required property's own model fails; the model holding it (an outer frame) repairs it.
+        if case let .required(_, _, frame, _) = problem.reason, frame <= slot.frame { throw problem }
         let key = PathComponent.key(slot.key)
         if strict { throw problem.decodingError(path: codingPath(depth: slot.depth, appending: key)) }
         let initial = initialValue(T.self, key: slot.key, frame: slot.frame)
@@ -114,7 +128,7 @@ extension DecodingSession {
         case is DecodingAbort: throw error
         case let problem as DecodingProblem where strict: throw problem.decodingError(path: codingPath(depth: path.count))
         case _ where strict: throw error
-        default: file(.elementDropped, depth: path.count, key: nil, owner: owner())
+        default: file(.elementDropped, depth: path.count, key: nil, owner: owner(), detail: (error as? DecodingProblem)?.detail)
         }
     }
 
@@ -123,6 +137,7 @@ extension DecodingSession {
     func repairRoot<T>(_: T.Type, _ error: any Error, at node: Int, document: JSONDocument) throws -> T {
         if let abort = error as? DecodingAbort { throw abort.error }
         guard let problem = problem(from: error, expected: T.self, found: document.summary(of: node)) else { throw error }
+        if case .required = problem.reason { throw problem.decodingError(path: []) }  // a top-level model fails
         guard !strict, let value = emptyValue(T.self) else { throw problem.decodingError(path: []) }
         file(problem.issueKind(typeName: typeName), depth: 0, key: nil, owner: T.self, detail: problem.detail)
         return value
