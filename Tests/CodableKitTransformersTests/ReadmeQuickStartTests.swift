@@ -25,7 +25,7 @@ import CodableKitTransformers
            ├─ name: value was null; kept the initial value
            ├─ age: converted string to Int
            ├─ tags[1]: converted number to String
-           └─ tags[2]: element could not be decoded; left out of the collection
+           └─ tags[2]: element could not be decoded; left out of the collection (expected String, found null)
         """)
         #expect(user.toJSONString(options: .init(sortedKeys: true))
             == #"{"age":27,"joined":"2024-12-10T08:30:00Z","name":"anonymous","tags":["a","1"]}"#)

@@ -45,6 +45,16 @@ struct DecodingProblem: Error {
         }
     }
 
+    /// What was wrong, in words, for an element that is left out: `expected Int, found a string "junk"`.
+    var summary: String {
+        switch reason {
+        case .missing: "nothing there"
+        case .null: "expected \(typeName(expected)), found null"
+        case let .mismatch(found), let .outOfRange(found): "expected \(typeName(expected)), found \(found)"
+        case .transformFailed, .plugin, .required: detail ?? "could not be read"
+        }
+    }
+
     /// The error `JSONDecoder` throws for the same input. `path` leads to the value;
     /// for a missing key, its last component is the key.
     func decodingError(path: [any CodingKey]) -> DecodingError {

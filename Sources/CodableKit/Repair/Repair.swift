@@ -128,7 +128,7 @@ extension DecodingSession {
         case is DecodingAbort: throw error
         case let problem as DecodingProblem where strict: throw problem.decodingError(path: codingPath(depth: path.count))
         case _ where strict: throw error
-        default: file(.elementDropped, depth: path.count, key: nil, owner: owner(), detail: (error as? DecodingProblem)?.detail)
+        default: file(.elementDropped, depth: path.count, key: nil, owner: owner(), detail: (error as? DecodingProblem)?.summary)
         }
     }
 

@@ -30,7 +30,7 @@ import CodableKit
         DecodingReport: 7 repairs
         ├─ Airport
         │  ├─ [0].coordinates[0]: converted string to Double
-        │  └─ [0].runways[2]: element could not be decoded; left out of the collection
+        │  └─ [0].runways[2]: element could not be decoded; left out of the collection (expected Runway, found null)
         └─ Runway
            ├─ [0].runways[0].distance: converted string to Int
            ├─ [0].runways[0].surface: key not found; kept the initial value

@@ -28,7 +28,7 @@ import Testing
         DecodingReport: 3 repairs
         ├─ Airport
         │  ├─ name: converted number to String
-        │  └─ runways[1]: element could not be decoded; left out of the collection
+        │  └─ runways[1]: element could not be decoded; left out of the collection (expected Runway, found the number 5)
         └─ Runway
            └─ runways[0].distance: expected Int, found a string "x"; kept the initial value
         """)
