@@ -34,6 +34,15 @@ func profile(_ argument: String, seconds: Double) {
     case "tree":
         let data = Data(ModelDatasets.areaTree())
         work = { _ = [Area].deserialize(from: data)! }
+    case "twitter-real", "citm", "canada":
+        let file = ["twitter-real": "twitter.json", "citm": "citm_catalog.json", "canada": "canada.json"][name]!
+        let data = try! Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../shared/data/nativejson/\(file)"))
+        switch name {
+        case "twitter-real": work = { _ = try! ModelDecoder().decode(Tweets.self, from: data) }
+        case "citm": work = { _ = try! ModelDecoder().decode(Citm.self, from: data) }
+        default: work = { _ = try! ModelDecoder().decode(Canada.self, from: data) }
+        }
     case "subclass":
         let data = Data(("[" + (0 ..< count).map { index in
             #"{"name":"pet\#(index)","age":\#(index % 20),"breed":"collie","weight":1.5,"vaccinated":true}"#

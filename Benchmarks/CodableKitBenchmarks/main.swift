@@ -28,6 +28,7 @@ let harness = arguments.contains("--quick") ? Harness.quick : Harness.standard
 let sections: [(name: String, run: (Harness) -> String)] = [
     ("reader", readerBenchmark),
     ("decoding", decodingBenchmark),
+    ("realworld", realWorldBenchmark),
     ("keys", keyStrategyBenchmark),
     ("enums", enumBenchmark),
     ("encoding", encodingBenchmark),

@@ -213,6 +213,7 @@ extension Optional: OptionalValue {
 /// Whether two initial values of a property are one value every object may
 /// share: equal, and not a class instance.
 private func isConstant(_ first: Any, _ second: Any) -> Bool {
+    if isNone(first), isNone(second) { return true }  // nil is nil, whether or not the type is Hashable
     guard !(type(of: first) is AnyClass), Mirror(reflecting: first).displayStyle != .class,
           let lhs = first as? AnyHashable, let rhs = second as? AnyHashable else { return false }
     return lhs == rhs

@@ -1,0 +1,41 @@
+import CodableKit
+import CodableKitKeyStrategies
+import Foundation
+
+/// The standard real-world payloads (shared/data/nativejson: twitter, citm_catalog, canada)
+/// decoded into complete typed models (Scripts/generate-models.py: every field of the data),
+/// the same structs for both decoders, checked equal to JSONDecoder's result before timing.
+/// Each row says PASS or FAIL against the project's targets (time ratio against Foundation).
+func realWorldBenchmark(_ harness: Harness) -> String {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/data/nativejson")
+    func load(_ name: String) -> Data? { try? Data(contentsOf: folder.appendingPathComponent(name)) }
+    guard let twitter = load("twitter.json"), let citm = load("citm_catalog.json"), let canada = load("canada.json") else {
+        return "shared/data/nativejson not found beside the repository: skipped"
+    }
+    var table = Table(header: ["payload", "size", "decode CK / JSONDecoder", "target", "", "encode CK / JSONEncoder", "target", ""])
+    func verdict(_ ratio: Double, _ target: Double) -> String { ratio <= target ? "PASS" : "FAIL" }
+    func row<T: Codable & Equatable>(_ name: String, _: T.Type, _ data: Data, decoder: ModelDecoder = ModelDecoder(),
+                                     foundation: JSONDecoder = JSONDecoder(), target: Double = 0.35) {
+        let expected = try! foundation.decode(T.self, from: data)
+        let (value, report) = try! decoder.decodeWithReport(T.self, from: data)
+        precondition(value == expected && report.isClean, "\(name): CodableKit's value differs from JSONDecoder's: \(report)")
+        let times = harness.secondsPerCall([
+            { _ = try! foundation.decode(T.self, from: data) },
+            { _ = try! decoder.decode(T.self, from: data) },
+            { _ = try! JSONEncoder().encode(expected) },
+            { _ = try! ModelEncoder().encode(expected) },
+        ])
+        let decode = times[1] / times[0]
+        let encode = times[3] / times[2]
+        table.rows.append([name, formatSize(data.count), formatRatio(decode), "≤ \(formatRatio(target))", verdict(decode, target),
+                           formatRatio(encode), "≤ 0.35", verdict(encode, 0.35)])
+    }
+    row("twitter.json", Tweets.self, twitter)
+    let snake = ModelDecoder(options: .init(keyStrategies: [.snakeCase]))
+    let foundationSnake = JSONDecoder()
+    foundationSnake.keyDecodingStrategy = .convertFromSnakeCase
+    row("twitter.json, .snakeCase", SnakeTweets.self, twitter, decoder: snake, foundation: foundationSnake)
+    row("citm_catalog.json", Citm.self, citm)
+    row("canada.json", Canada.self, canada)
+    return table.render()
+}
