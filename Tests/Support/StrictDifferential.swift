@@ -194,7 +194,8 @@ public enum StrictDifferential {
         }
     }
 
-    static func describe(_ error: any Error) -> String {
+    /// The error's case and coding path, as the differential compares them.
+    public static func describe(_ error: any Error) -> String {
         guard let error = error as? DecodingError else { return "not a DecodingError" }
         switch error {
         case let .typeMismatch(_, context): return "typeMismatch at \(path(context))"

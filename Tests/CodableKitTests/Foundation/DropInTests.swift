@@ -1,3 +1,4 @@
+import CodableKitTestSupport
 import Foundation
 import Testing
 @testable import CodableKit
@@ -58,14 +59,7 @@ import Testing
 
     /// The error's case and coding path.
     static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "not a DecodingError: \(error)" }
-        switch error {
-        case let .typeMismatch(_, context): return "typeMismatch at \(context.codingPath.map(\.stringValue))"
-        case let .valueNotFound(_, context): return "valueNotFound at \(context.codingPath.map(\.stringValue))"
-        case let .keyNotFound(key, context): return "keyNotFound \(key.stringValue) at \(context.codingPath.map(\.stringValue))"
-        case let .dataCorrupted(context): return "dataCorrupted at \(context.codingPath.map(\.stringValue))"
-        @unknown default: return "\(error)"
-        }
+        StrictDifferential.describe(error)
     }
 
     @Test func dataIsBase64ByDefaultBothWays() throws {
