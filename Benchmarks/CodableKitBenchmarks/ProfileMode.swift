@@ -15,6 +15,9 @@ func profile(_ argument: String, seconds: Double) {
     case "airports":
         let data = Data(ModelDatasets.airports(count: count))
         work = { _ = [Airport].deserialize(from: data)! }
+    case "airports-foundation":
+        let data = Data(ModelDatasets.airports(count: count))
+        work = { _ = try! JSONDecoder().decode([Airport].self, from: data) }
     case "airports-dirty":
         let data = Data(ModelDatasets.airports(count: count, dirty: true))
         work = { _ = [Airport].deserialize(from: data)! }
@@ -42,6 +45,15 @@ func profile(_ argument: String, seconds: Double) {
         case "twitter-real": work = { _ = try! ModelDecoder().decode(Tweets.self, from: data) }
         case "citm": work = { _ = try! ModelDecoder().decode(Citm.self, from: data) }
         default: work = { _ = try! ModelDecoder().decode(Canada.self, from: data) }
+        }
+    case "twitter-foundation", "citm-foundation", "canada-foundation":
+        let file = ["twitter-foundation": "twitter.json", "citm-foundation": "citm_catalog.json", "canada-foundation": "canada.json"][name]!
+        let data = try! Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../shared/data/nativejson/\(file)"))
+        switch name {
+        case "twitter-foundation": work = { _ = try! JSONDecoder().decode(Tweets.self, from: data) }
+        case "citm-foundation": work = { _ = try! JSONDecoder().decode(Citm.self, from: data) }
+        default: work = { _ = try! JSONDecoder().decode(Canada.self, from: data) }
         }
     case "subclass":
         let data = Data(("[" + (0 ..< count).map { index in
