@@ -1,3 +1,4 @@
+import CodableKitTestSupport
 import Foundation
 import Testing
 @testable import CodableKit
@@ -84,5 +85,53 @@ import Testing
     @Test func strictByDefault() {
         #expect(throws: DecodingError.self) { try ModelDecoder().decode([Int].self, from: Data("[1,]".utf8)) }
         #expect(throws: DecodingError.self) { try ModelDecoder().decode([String: Int].self, from: Data("{a: 1}".utf8)) }
+    }
+}
+
+/// Hostile input in JSON5 mode: an error with its position, never a crash or a hang.
+@Suite struct JSON5HostileInputTests {
+    static func read(_ bytes: [UInt8]) -> Bool {
+        (try? JSON5Parser.parse(bytes, maxDepth: 512, assumesTopLevelDictionary: false)) != nil
+    }
+
+    @Test func everyPrefixOfEveryCorpusFile() throws {
+        for name in Fixtures.json5TestFiles() {
+            let bytes = try [UInt8](Data(contentsOf: Fixtures.json5Tests.appendingPathComponent(name)))
+            for end in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 200)) {
+                _ = Self.read(Array(bytes[..<end]))
+            }
+        }
+    }
+
+    @Test func deepNestingStopsAtTheLimit() {
+        #expect(throws: JSONReadError.self) {
+            try JSON5Parser.parse(Array(repeating: UInt8(ascii: "["), count: 100_000), maxDepth: 512, assumesTopLevelDictionary: false)
+        }
+        #expect(throws: JSONReadError.self) {
+            try JSON5Parser.parse(Array(repeating: UInt8(ascii: "{"), count: 50_000) , maxDepth: 512, assumesTopLevelDictionary: true)
+        }
+        let nested = Array(repeating: UInt8(ascii: "["), count: 500) + Array(repeating: UInt8(ascii: "]"), count: 500)
+        #expect(Self.read(nested))
+    }
+
+    @Test func randomBytesAndMutations() throws {
+        var random = SeededGenerator(seed: 5)
+        let seeds = try Fixtures.json5TestFiles().map { try [UInt8](Data(contentsOf: Fixtures.json5Tests.appendingPathComponent($0))) }
+        for round in 0 ..< 3_000 {
+            var bytes = seeds[round % seeds.count]
+            if bytes.isEmpty { bytes = [0x7B] }
+            for _ in 0 ..< 1 + Int(random.next() % 4) {
+                let position = Int(random.next() % UInt64(bytes.count))
+                switch random.next() % 3 {
+                case 0: bytes[position] = UInt8(truncatingIfNeeded: random.next())
+                case 1: bytes.insert(UInt8(truncatingIfNeeded: random.next()), at: position)
+                default: bytes.remove(at: position); if bytes.isEmpty { bytes = [0x5B] }
+                }
+            }
+            _ = Self.read(bytes)
+        }
+        #expect(!Self.read([0x22, 0xFF, 0x22]))       // invalid UTF-8 in a string
+        #expect(!Self.read(Array("'\\u{D800}'".utf8)))  // not an escape JSON5 knows
+        #expect(!Self.read(Array("/* unterminated".utf8)))
     }
 }
