@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Reading number nodes, from their literal text, without ever trapping.
 extension JSONDocument {
     /// A JSON number read as an integer.
@@ -109,7 +113,18 @@ package enum JSONNumberText {
                 : mantissa / powersOfTen[-decimal.exponent]
             return negative ? -value : value
         }
-        // Slow path: the standard library's correctly rounded conversion.
+        // Slow path: C's correctly rounded conversion from a copy on the stack (a String for
+        // each long number was an allocation per number) while the decimal point is `.`;
+        // otherwise the standard library's, which ignores the locale.
+        #if canImport(Glibc)
+        if let point = localeconv()?.pointee.decimal_point, point[0] == 0x2E, point[1] == 0 {
+            return withUnsafeTemporaryAllocation(of: CChar.self, capacity: text.count + 1) { buffer in
+                for index in 0 ..< text.count { buffer[index] = CChar(bitPattern: text[index]) }
+                buffer[text.count] = 0
+                return strtod(buffer.baseAddress!, nil)
+            }
+        }
+        #endif
         return Double(String(decoding: text, as: UTF8.self)) ?? .nan
     }
 
