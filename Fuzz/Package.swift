@@ -3,7 +3,7 @@
 // package stays dependency-free and unaffected. Build and run with ./run (see README).
 import PackageDescription
 
-let fuzzTargets = ["FuzzReader", "FuzzTolerant", "FuzzStrict", "FuzzRoundTrip", "FuzzDifferential"]
+let fuzzTargets = ["FuzzReader", "FuzzTolerant", "FuzzStrict", "FuzzRoundTrip", "FuzzDifferential", "FuzzJSON5"]
 
 let package = Package(
     name: "CodableKitFuzz",
