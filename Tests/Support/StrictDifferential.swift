@@ -56,25 +56,28 @@ public enum StrictDifferential {
     struct Child: Codable, Equatable { var score: Double; var flags: [Bool] }
     enum Raw: String, Codable, Equatable { case a, b, c }
     enum Number: Int, Codable, Equatable { case one = 1, two = 2 }
-    enum Shape: Codable, Equatable { case circle(r: Double), square(Int), none }
-    struct Own: Decodable, Equatable {
-        var a: Double, b: Data, c: Int
+    /// An enum with associated values, synthesized `Codable`.
+    public enum Shape: Codable, Equatable { case circle(r: Double), square(Int), none }
+    /// A type with its own `init(from:)`.
+    public struct Own: Decodable, Equatable {
+        public var a: Double, b: Data, c: Int
         enum Keys: CodingKey { case a, b, c }
-        init(from decoder: any Decoder) throws {
+        public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Keys.self)
             a = try container.decode(Double.self, forKey: .a)
             b = try container.decode(Data.self, forKey: .b)
             c = try container.decode(Int.self, forKey: .c)
         }
     }
-    class Base: Decodable, Equatable {
-        var name = ""
-        static func == (lhs: Base, rhs: Base) -> Bool { lhs.name == rhs.name && type(of: lhs) == type(of: rhs) }
+    /// A class whose subclass decodes its base through `superDecoder()`.
+    public class Base: Decodable, Equatable {
+        public var name = ""
+        public static func == (lhs: Base, rhs: Base) -> Bool { lhs.name == rhs.name && type(of: lhs) == type(of: rhs) }
     }
-    final class Sub: Base {
-        var extra = 0
+    public final class Sub: Base {
+        public var extra = 0
         enum Keys: CodingKey { case extra }
-        required init(from decoder: any Decoder) throws {
+        public required init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Keys.self)
             extra = try container.decode(Int.self, forKey: .extra)
             try super.init(from: container.superDecoder())

@@ -1,3 +1,4 @@
+import CodableKitTestSupport
 import Foundation
 import Testing
 @testable import CodableKit
@@ -10,31 +11,10 @@ import Testing
     struct Integers: Codable, Equatable { var v: Int; var w: Int16?; var x: UInt64? }
     struct Single: Codable, Equatable { var v: Float }
     struct DoubleKeyed: Codable, Equatable { var v: [Double: Int] }
-    enum Shape: Codable, Equatable { case circle(r: Double), square(Int), none }
+    typealias Shape = StrictDifferential.Shape  // the differential's sample types, shared
+    typealias Own = StrictDifferential.Own
+    typealias Sub = StrictDifferential.Sub
     struct Shaped: Codable, Equatable { var v: Shape }
-    struct Own: Decodable, Equatable {
-        var a: Double, b: Data, c: Int
-        enum Keys: CodingKey { case a, b, c }
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: Keys.self)
-            a = try container.decode(Double.self, forKey: .a)
-            b = try container.decode(Data.self, forKey: .b)
-            c = try container.decode(Int.self, forKey: .c)
-        }
-    }
-    class Base: Decodable, Equatable {
-        var name = ""
-        static func == (lhs: Base, rhs: Base) -> Bool { lhs.name == rhs.name }
-    }
-    final class Sub: Base {
-        var extra = 0
-        enum Keys: CodingKey { case extra }
-        required init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: Keys.self)
-            extra = try container.decode(Int.self, forKey: .extra)
-            try super.init(from: container.superDecoder())
-        }
-    }
     struct TwoBad: Codable, Equatable { var a: Data?; var b: Date? }
 
     @Test(arguments: [#"{"v": ""}"#, #"{"v": " http://a"}"#, #"{"v": "https://a.b"}"#])
