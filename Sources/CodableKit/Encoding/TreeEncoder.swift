@@ -289,8 +289,9 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         guard var key = encoder.session.ruledKey(for: property, info: encoder.info) else {
             return encoder.append(property, content)  // no rule: the property name, which has no dots
         }
-        let keyStrategy = encoder.session.options.keyEncodingStrategy
-        if !keyStrategy.isDefault, !encoder.keepsKeys { key = keyStrategy.convert(key, path: codingPath) }
+        if encoder.session.hasKeyEncodingStrategy, !encoder.keepsKeys {
+            key = encoder.session.options.keyEncodingStrategy.convert(key, path: codingPath)
+        }
         guard DottedPath.isNested(key) else { return encoder.append(key, content) }
         let parts = DottedPath(key).keys
         var target = encoder
