@@ -44,7 +44,7 @@ extension DecodingSession {
         if frames[frame].isUpdate { return false }
         let fallbacks = modelFallbacks(frame: frame, model: model)
         guard let field = fallbacks.shape.field(key), !field.varies else { return false }
-        return isNone(fallbacks.reference.value(field))
+        return fallbacks.reference.isNil(field)
     }
 
     /// Whether the current frame decodes in update mode (absent keys are expected, not repairs).
@@ -88,11 +88,21 @@ final class FallbackSource {
     /// What `encode(to:)` writes, for keys the mirror cannot place; made on first need.
     private lazy var recorded = (base as? any Encodable).map(KeyRecorder.values) ?? [:]
     private var values: [Any?]
+    /// Per field: 0 not known yet, 1 the initial value is nil, 2 it is not (the
+    /// question every absent optional asks; answered once, not by a cast each time).
+    private var nilness: [UInt8]
 
     init(base: Any, shape: ModelShape) {
         self.base = base
         self.shape = shape
         values = Array(repeating: nil, count: shape.count)
+        nilness = Array(repeating: 0, count: shape.count)
+    }
+
+    /// Whether the initial value of `field` is nil (or absent).
+    func isNil(_ field: ModelShape.Field) -> Bool {
+        if nilness[field.index] == 0 { nilness[field.index] = isNone(value(field)) ? 1 : 2 }
+        return nilness[field.index] == 1
     }
 
     /// The value of `field`, or nil when the model has none (an `Optional` that holds
@@ -141,7 +151,10 @@ final class ModelShape: Sendable {
         var varies: Bool
     }
 
-    private let fields: [String: Field]
+    private let fields: [Field]
+    /// Open addressing over `keyHash` of the keys (field index + 1; 0: empty): an
+    /// absent optional asks for its field on every object, and `String` hashing showed.
+    private let slots: [Int32]
     var count: Int { fields.count }
 
     private init(_ model: any DecodableModel.Type) {
@@ -173,7 +186,16 @@ final class ModelShape: Sendable {
                 fields[key] = Field(key: key, index: fields.count, place: entry.place, varies: !isConstant(entry.value, entry.other))
             }
         }
-        self.fields = fields
+        self.fields = fields.values.sorted { $0.index < $1.index }
+        var size = 8
+        while size < fields.count * 2 { size <<= 1 }
+        var slots = [Int32](repeating: 0, count: size)
+        for field in self.fields {
+            var slot = field.key.hashedSlot(mask: size - 1)
+            while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
+            slots[slot] = Int32(field.index + 1)
+        }
+        self.slots = slots
     }
 
     /// What `encode(to:)` writes, in order.
@@ -182,13 +204,31 @@ final class ModelShape: Sendable {
         return KeyRecorder.entries(of: encodable)
     }
 
-    func field(_ key: String) -> Field? { fields[key] }
+    func field(_ key: String) -> Field? {
+        let mask = slots.count - 1
+        var slot = key.hashedSlot(mask: mask)
+        while slots[slot] != 0 {
+            let field = fields[Int(slots[slot]) - 1]
+            if field.key == key { return field }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
 
     static func of(_ model: any DecodableModel.Type) -> ModelShape {
         cache.value(for: model) { ModelShape(model) }
     }
 
     private static let cache = TypeCache<ModelShape>()
+}
+
+extension String {
+    /// A slot in a power-of-two table for this key (`keyHash` of its UTF-8).
+    @inline(__always)
+    fileprivate func hashedSlot(mask: Int) -> Int {
+        var key = self
+        return key.withUTF8 { Int(truncatingIfNeeded: keyHash($0)) & mask }
+    }
 }
 
 /// A `@ModelField`'s value rather than its box.
