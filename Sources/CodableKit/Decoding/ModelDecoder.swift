@@ -43,7 +43,7 @@ public final class ModelDecoder: Sendable {
     ///   would need a repair.
     public func decodeWithReport<T: Decodable>(_ type: T.Type, from data: Data) throws -> (value: T, report: DecodingReport) {
         let options = options
-        let document = try DecodeCall.document([UInt8](data), options: options)
+        let document = try DecodeCall.document(data, options: options)
         return try DecodeCall.run(type, document: document, designatedPath: nil, options: options)
     }
 

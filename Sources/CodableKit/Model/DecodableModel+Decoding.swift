@@ -67,7 +67,7 @@ extension DecodableModel {
     /// The value plus every repair made on the way. - Throws: as `decode(from:)`.
     public static func decodeWithReport(from data: Data, designatedPath: String? = nil,
                                         options: DecodingOptions = .init()) throws -> (value: Self, report: DecodingReport) {
-        let document = try DecodeCall.document([UInt8](data), options: options)
+        let document = try DecodeCall.document(data, options: options)
         return try DecodeCall.run(Self.self, document: document, designatedPath: designatedPath, options: options)
     }
 
@@ -96,7 +96,7 @@ extension DecodableModel {
     /// For a class, the variable is given an updated instance.
     public mutating func update(from data: Data?, designatedPath: String? = nil, options: DecodingOptions = .init()) {
         guard let data else { return }
-        update(designatedPath: designatedPath, options: options) { try DecodeCall.document([UInt8](data), options: options) }
+        update(designatedPath: designatedPath, options: options) { try DecodeCall.document(data, options: options) }
     }
 
     /// Merges a partial payload into this model; see `update(from: Data?)`.
@@ -133,7 +133,7 @@ extension Array where Element: DecodableModel {
                                    options: DecodingOptions = .init()) -> [Element]? {
         guard let data else { return nil }
         return DecodeCall.optional([Element].self) {
-            let document = try DecodeCall.document([UInt8](data), options: options)
+            let document = try DecodeCall.document(data, options: options)
             return try DecodeCall.run([Element].self, document: document, designatedPath: designatedPath, options: options).0
         }
     }
@@ -162,7 +162,7 @@ extension Array where Element: DecodableModel {
     /// The models plus every repair made on the way. - Throws: as `DecodableModel.decode(from: Data)`.
     public static func decodeWithReport(from data: Data, designatedPath: String? = nil,
                                         options: DecodingOptions = .init()) throws -> (value: [Element], report: DecodingReport) {
-        let document = try DecodeCall.document([UInt8](data), options: options)
+        let document = try DecodeCall.document(data, options: options)
         return try DecodeCall.run([Element].self, document: document, designatedPath: designatedPath, options: options)
     }
 

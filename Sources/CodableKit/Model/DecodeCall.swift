@@ -5,11 +5,25 @@ import Foundation
 enum DecodeCall {
     /// Parses JSON bytes. - Throws: `DecodingError.dataCorrupted` whose underlying error is the `JSONReadError`.
     static func document(_ bytes: [UInt8], options: DecodingOptions) throws -> JSONDocument {
-        do {
+        try parsed {
             if options.allowsJSON5 {
                 return try JSON5Parser.parse(bytes, maxDepth: options.maxDepth, assumesTopLevelDictionary: options.assumesTopLevelDictionary)
             }
             return try JSONParser.parse(bytes, maxDepth: options.maxDepth)
+        }
+    }
+
+    /// Parses JSON bytes held in `Data`, read in place (JSON5 from a copy). - Throws: as above.
+    static func document(_ data: Data, options: DecodingOptions) throws -> JSONDocument {
+        if options.allowsJSON5 { return try document([UInt8](data), options: options) }
+        return try parsed {
+            try data.withUnsafeBytes { (input) throws(JSONReadError) in try JSONParser.parse(borrowing: input, maxDepth: options.maxDepth) }
+        }
+    }
+
+    private static func parsed(_ parse: () throws -> JSONDocument) throws -> JSONDocument {
+        do {
+            return try parse()
         } catch {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The given data was not valid JSON: \(error)",
                                                     underlyingError: error))

@@ -53,6 +53,15 @@ struct ByteArena: ~Copyable {
         }
     }
 
+    /// A copy of `prefix` followed by everything appended, as one array.
+    func appended(toCopyOf prefix: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: prefix.count + count) { buffer, initialized in
+            if let source = prefix.baseAddress { buffer.baseAddress!.initialize(from: source, count: prefix.count) }
+            if let base, count > 0 { (buffer.baseAddress! + prefix.count).initialize(from: base, count: count) }
+            initialized = prefix.count + count
+        }
+    }
+
     private mutating func grow(toFit extra: Int) {
         let newCapacity = max(capacity * 2, count + extra, 256)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)

@@ -20,6 +20,16 @@ package struct JSONParser: ~Copyable {
         }
     }
 
+    /// Parses bytes the caller owns (a `Data`'s storage), read in place: the
+    /// document's own copy is made once, with the unescaped strings after it.
+    /// - Throws: `JSONReadError`, as `parse(_:maxDepth:)`.
+    package static func parse(borrowing input: UnsafeRawBufferPointer, maxDepth: Int = defaultMaxDepth) throws(JSONReadError) -> JSONDocument {
+        let bytes = input.assumingMemoryBound(to: UInt8.self)
+        var parser = JSONParser(input: bytes, maxDepth: maxDepth)
+        try parser.parseDocument()
+        return JSONDocument(nodes: parser.nodes, bytes: parser.arena.appended(toCopyOf: bytes))
+    }
+
     let input: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
     var position = 0
