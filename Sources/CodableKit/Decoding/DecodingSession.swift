@@ -35,6 +35,8 @@ final class DecodingSession {
     private let frameStorage = UncheckedStorage([ModelFrame]())
     let recentRoutes = UncheckedStorage(RecentEntries<Route>())
     private let recentKeyExtras = UncheckedStorage(RecentEntries<KeyedContainerExtras>(capacity: 2))
+    /// One member cursor per depth of open keyed containers (see `MemberCursor`).
+    private var cursors = UnsafeMutableBufferPointer<MemberCursor>(start: nil, count: 0)
 
     /// Per model type: its shape and one `init()` value for this decode (see `InitialValues.swift`).
     var modelFallbacks: [ObjectIdentifier: ModelFallbacks] = [:]
@@ -65,6 +67,25 @@ final class DecodingSession {
         frameStorage.free()
         recentRoutes.free()
         recentKeyExtras.free()
+        _ = cursors.deinitialize()
+        cursors.deallocate()
+    }
+
+    /// The value node of `key` in `object`, for a keyed container at `depth`.
+    @inline(__always)
+    func member(_ key: UnsafeBufferPointer<UInt8>, in object: Int, of document: JSONDocument, depth: Int) -> Int? {
+        if depth >= cursors.count { growCursors(toFit: depth) }
+        return cursors[depth].member(key, in: object, of: document)
+    }
+
+    private func growCursors(toFit depth: Int) {
+        let grown = UnsafeMutableBufferPointer<MemberCursor>.allocate(capacity: max(depth + 1, cursors.count * 2, 16))
+        if let old = cursors.baseAddress {
+            grown.baseAddress!.moveInitialize(from: old, count: cursors.count)
+            cursors.deallocate()
+        }
+        (grown.baseAddress! + cursors.count).initialize(repeating: MemberCursor(), count: grown.count - cursors.count)
+        cursors = grown
     }
 
     // MARK: Per-type caches
@@ -81,7 +102,7 @@ final class DecodingSession {
         if let known = keyTables[id] {
             extras = known
         } else {
-            extras = KeyedContainerExtras(keys: KeyTable(info: info, strategies: keyStrategies), index: nil, prefix: [])
+            extras = KeyedContainerExtras(keys: KeyTable(info: info, strategies: keyStrategies), prefix: [])
             keyTables[id] = extras
         }
         recentKeyExtras.pointer.pointee.insert(extras, for: id)

@@ -2,17 +2,14 @@
 /// container holds one reference (it is copied into its box, retaining each one).
 final class KeyedContainerExtras {
     let keys: KeyTable?
-    /// An index of the object's keys when it has many members (see `MemberIndex`).
-    let index: MemberIndex?
     /// Keys between the session's path and this object, for containers made by a
     /// hand-written `init(from:)` (`nestedContainer`, `superDecoder`).
     let prefix: [PathComponent]
     /// The object's keys as `keyDecodingStrategy` converts them, to their value nodes.
     let converted: [String: Int]?
 
-    init(keys: KeyTable?, index: MemberIndex?, prefix: [PathComponent], converted: [String: Int]? = nil) {
+    init(keys: KeyTable?, prefix: [PathComponent], converted: [String: Int]? = nil) {
         self.keys = keys
-        self.index = index
         self.prefix = prefix
         self.converted = converted
     }
@@ -47,15 +44,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         frame = session.frames.count - 1
         let info = frame >= 0 ? session.frames[frame].info : nil
         let shared = session.keyExtras(for: Key.self, info: info)
-        let document = decoder.document
-        let index = document.nodes[object].b > MemberIndex.threshold ? MemberIndex(document: document, object: object) : nil
         if session.convertsKeys {
-            let converted = session.convertedKeys(of: object, in: document, depth: depth)
-            extras = KeyedContainerExtras(keys: shared?.keys, index: index, prefix: prefix, converted: converted)
-        } else if index == nil && prefix.isEmpty {
+            let converted = session.convertedKeys(of: object, in: decoder.document, depth: depth)
+            extras = KeyedContainerExtras(keys: shared?.keys, prefix: prefix, converted: converted)
+        } else if prefix.isEmpty {
             extras = shared
         } else {
-            extras = KeyedContainerExtras(keys: shared?.keys, index: index, prefix: prefix)
+            extras = KeyedContainerExtras(keys: shared?.keys, prefix: prefix)
         }
         plainScalars = !session.hasTypeTransformers && (info?.valueRules.isEmpty ?? true)
     }
@@ -75,15 +70,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     @inline(__always)
-    private func property<T: Decodable>(_: T.Type, forKey key: Key) throws -> T {
-        let node = lookup(key)
+    private func property<T: Decodable>(_: T.Type, forKey key: Key, at node: Int?) throws -> T {
         if extras == nil || prefix.isEmpty { return try decoder.decodeProperty(T.self, at: node, slot: slot(key)) }
         return try withPrefix { try decoder.decodeProperty(T.self, at: node, slot: slot(key)) }
     }
 
     @inline(__always)
-    private func optionalProperty<T: Decodable>(_: T.Type, forKey key: Key) throws -> T? {
-        let node = lookup(key)
+    private func optionalProperty<T: Decodable>(_: T.Type, forKey key: Key, at node: Int?) throws -> T? {
         if extras == nil || prefix.isEmpty { return try decoder.decodeOptionalProperty(T.self, at: node, slot: slot(key)) }
         return try withPrefix { try decoder.decodeOptionalProperty(T.self, at: node, slot: slot(key)) }
     }
@@ -106,23 +99,25 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     func lookup(_ key: Key) -> Int? {
         var name = key.stringValue
-        guard let extras else { return name.withUTF8 { decoder.document.member($0, in: object) } }
+        guard let extras else { return name.withUTF8 { member($0) } }
         if let converted = extras.converted {  // JSONDecoder's keyDecodingStrategy: converted keys only
             if let node = converted[name] { return node }
             return extras.keys.flatMap { keys in keys.resolveConverted(keys.entry(for: name), converted) }
         }
         if let keys = extras.keys {
-            let document = decoder.document
             let entry = keys.entry(for: name)
-            if let key = keys.firstKey(of: entry) {
-                let node: Int?
-                if let index = extras.index { node = index.lookup(key, in: document) } else { node = document.member(key, in: object) }
-                if let node, document.nodes[node].kind != .null { return node }
+            if let key = keys.firstKey(of: entry), let node = member(key), decoder.document.nodes[node].kind != .null {
+                return node
             }
-            return keys.resolve(entry: entry, in: document, object: object, index: extras.index)
+            return keys.resolve(entry: entry, in: decoder.document, object: object, member: member)
         }
-        if let index = extras.index { return name.withUTF8 { index.lookup($0, in: decoder.document) } }
-        return name.withUTF8 { decoder.document.member($0, in: object) }
+        return name.withUTF8 { member($0) }
+    }
+
+    /// The value node of the member named `key` (see `MemberCursor`).
+    @inline(__always)
+    private func member(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+        decoder.session.member(key, in: object, of: decoder.document, depth: depth)
     }
 
     @inline(__always)
@@ -141,14 +136,16 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func decodeScalar<S: ScalarValue>(_: S.Type, forKey key: Key) throws -> S {
-        if plainScalars, let node = lookup(key), let value = S.read(decoder.document, node) { return value }
-        return try property(S.self, forKey: key)
+        let node = lookup(key)
+        if plainScalars, let node, let value = S.read(decoder.document, node) { return value }
+        return try property(S.self, forKey: key, at: node)
     }
 
     @inline(__always)
     private func decodeScalarIfPresent<S: ScalarValue>(_: S.Type, forKey key: Key) throws -> S? {
-        if plainScalars, let node = lookup(key), let value = S.read(decoder.document, node) { return value }
-        return try optionalProperty(S.self, forKey: key)
+        let node = lookup(key)
+        if plainScalars, let node, let value = S.read(decoder.document, node) { return value }
+        return try optionalProperty(S.self, forKey: key, at: node)
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeScalar(type, forKey: key) }
@@ -167,7 +164,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeScalar(type, forKey: key) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try property(type, forKey: key)
+        try property(type, forKey: key, at: lookup(key))
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeScalarIfPresent(type, forKey: key) }
@@ -186,7 +183,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeScalarIfPresent(type, forKey: key) }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try optionalProperty(type, forKey: key)
+        try optionalProperty(type, forKey: key, at: lookup(key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {

@@ -74,7 +74,7 @@ final class KeyTable {
 
     /// The value node for an entry in `object`: the first candidate that is present
     /// and not null; else the first that is present (null); else nil.
-    func resolve(entry: Int, in document: JSONDocument, object: Int, index: MemberIndex?) -> Int? {
+    func resolve(entry: Int, in document: JSONDocument, object: Int, member: (UnsafeBufferPointer<UInt8>) -> Int?) -> Int? {
         let table = state.pointer
         let (first, count) = (table.pointee.entries[entry].first, table.pointee.entries[entry].count)
         var firstNull: Int?
@@ -88,11 +88,7 @@ final class KeyTable {
                 }
                 if found == nil {
                     let key = UnsafeBufferPointer(rebasing: bytes[candidate.start ..< candidate.start + candidate.length])
-                    if let index {
-                        found = index.lookup(key, in: document)
-                    } else {
-                        found = document.member(key, in: object)
-                    }
+                    found = member(key)
                 }
                 guard let node = found else { continue }
                 if document.nodes[node].kind != .null { return node }

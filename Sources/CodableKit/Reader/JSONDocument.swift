@@ -99,8 +99,13 @@ package final class JSONDocument: Sendable {
     ///
     /// Duplicate keys: the first occurrence wins, as in `JSONDecoder`.
     package func member(_ key: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
-        var index = object + 1
-        let end = Int(nodes[object].a)
+        member(key, in: object, from: object + 1, before: Int(nodes[object].a))
+    }
+
+    /// The value node of member `key` among the members of `object` from key node
+    /// `start` up to (not including) key node `end`; the first one when a key repeats.
+    package func member(_ key: UnsafeBufferPointer<UInt8>, in object: Int, from start: Int, before end: Int) -> Int? {
+        var index = start
         while index < end {
             let value = index + 1
             if stringEquals(index, key) { return value }

@@ -1,0 +1,161 @@
+/// Finding an object's members by key, in the order a synthesized `init(from:)`
+/// asks for them.
+///
+/// Models usually declare their keys in the order the payload writes them, so
+/// the next key asked for is most often the member after the last one found: the
+/// cursor checks that member with one comparison. Everything else — a key asked
+/// out of order, twice, or absent — takes the exact path (`exactMember`); only a
+/// wide object asked far out of order gets a `MemberIndex`, where each object
+/// used to get one.
+///
+/// The first occurrence of a repeated key wins, as in `JSONDocument.member`: a
+/// filter of the keys before the cursor (`passed`) sends a key that may already
+/// have occurred to the exact path. A filter of every key of the object
+/// (`present`) answers most absent keys of a wide object without an index.
+struct MemberCursor {
+    /// The document and object node this cursor is over; `object` -1: none yet.
+    /// Held, not only identified: a document freed during the decode (JSON found in
+    /// a string) must not let a new one at its address inherit this state.
+    var document: JSONDocument?
+    var object = -1
+    /// The key node the next lookup tries first.
+    var next = 0
+    /// The key node found last (a key is often asked twice: `decodeNil`, then `decode`), or -1.
+    var last = -1
+    /// Keys of every member before `next`.
+    var passed = KeyFilter()
+    /// Keys of every member, once a lookup has missed the cursor.
+    var present: KeyFilter?
+    /// An index of a wide object's keys, once a key was asked far out of order.
+    var index: MemberIndex?
+
+    /// The value node of `key` in `object`, moving the cursor past it.
+    @inline(__always)
+    mutating func member(_ key: UnsafeBufferPointer<UInt8>, in object: Int, of document: JSONDocument) -> Int? {
+        if object != self.object || document !== self.document {
+            self = MemberCursor(document: document, object: object, next: object + 1, last: -1)
+        }
+        let bit = KeyFilter.bit(key)
+        if next < Int(document.nodes[object].a), document.stringEquals(next, key), !passed.contains(bit) {
+            passed.insert(bit)
+            last = next
+            next = document.next(after: next + 1)
+            return last + 1
+        }
+        if last >= 0, document.stringEquals(last, key) { return last + 1 }
+        return exactMember(key, bit: bit, in: object, of: document)
+    }
+
+    /// A key that is not the cursor's next member. With an index, that answers.
+    /// Else, when the filter of passed keys says it may lie before the cursor, a
+    /// scan up to the cursor finds it there or proves it lies ahead; ahead, it is
+    /// most often a few members on (a member the model does not ask for, an
+    /// optional key absent), or, for a small object, anywhere to the end. Beyond
+    /// that (a wide object asked out of order): absent by the filter of all keys,
+    /// else found by an index built then.
+    private mutating func exactMember(_ key: UnsafeBufferPointer<UInt8>, bit: Int, in object: Int, of document: JSONDocument) -> Int? {
+        if let index {
+            guard let found = index.lookup(key, in: document) else { return nil }
+            if found - 1 >= next { advance(through: found - 1, in: document) } else { last = found - 1 }
+            return found
+        }
+        if passed.contains(bit), let earlier = document.member(key, in: object, from: object + 1, before: next) {
+            last = earlier - 1
+            return earlier
+        }
+        let end = Int(document.nodes[object].a)
+        let wide = document.nodes[object].b > MemberIndex.threshold
+        var member = next
+        var looked = 0
+        while member < end, !wide || looked < MemberIndex.threshold {
+            if document.stringEquals(member, key) {
+                advance(through: member, in: document)
+                return member + 1
+            }
+            member = document.next(after: member + 1)
+            looked += 1
+        }
+        if member >= end { return nil }
+        if present == nil {
+            var all = passed
+            var member = next
+            while member < end {
+                all.insert(document.withText(member, KeyFilter.bit))
+                member = document.next(after: member + 1)
+            }
+            present = all
+        }
+        guard present!.contains(bit) else { return nil }
+        let built = MemberIndex(document: document, object: object)
+        index = built
+        guard let found = built.lookup(key, in: document) else { return nil }
+        advance(through: found - 1, in: document)
+        return found
+    }
+
+    /// Moves the cursor past the key node `member` (at or after `next`), which was found.
+    private mutating func advance(through member: Int, in document: JSONDocument) {
+        var passing = next
+        while passing <= member {
+            passed.insert(document.withText(passing, KeyFilter.bit))
+            passing = document.next(after: passing + 1)
+        }
+        next = passing
+        last = member
+    }
+}
+
+/// A 256-bit filter of keys: `contains` is never false for a key inserted, and
+/// rarely true for one that was not (that costs an exact lookup, never a wrong answer).
+struct KeyFilter {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    @inline(__always)
+    mutating func insert(_ bit: Int) {
+        let mask = UInt64(1) << UInt64(bit & 63)
+        switch bit >> 6 {
+        case 0: words.0 |= mask
+        case 1: words.1 |= mask
+        case 2: words.2 |= mask
+        default: words.3 |= mask
+        }
+    }
+
+    @inline(__always)
+    func contains(_ bit: Int) -> Bool {
+        let mask = UInt64(1) << UInt64(bit & 63)
+        switch bit >> 6 {
+        case 0: return words.0 & mask != 0
+        case 1: return words.1 & mask != 0
+        case 2: return words.2 & mask != 0
+        default: return words.3 & mask != 0
+        }
+    }
+
+    /// The key's bit, 0..<256: from its length and its first and last eight bytes
+    /// (keys that share both ends and length are rare, and then only cost a lookup).
+    @inline(__always)
+    static func bit(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+        let count = key.count
+        var hash = UInt64(count) &* 0x9E37_79B9_7F4A_7C15
+        if let base = key.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            if count >= 8 {
+                hash ^= raw.loadUnaligned(as: UInt64.self)
+                hash ^= raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self).rotated(by: 29)
+            } else if count >= 4 {
+                hash ^= UInt64(raw.loadUnaligned(as: UInt32.self))
+                    | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
+            } else if count > 0 {
+                hash ^= UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16
+            }
+        }
+        hash = (hash ^ (hash >> 32)) &* 0xD6E8_FEB8_6659_FD93
+        return Int(truncatingIfNeeded: hash >> 56)
+    }
+}
+
+private extension UInt64 {
+    @inline(__always)
+    func rotated(by count: UInt64) -> UInt64 { self << count | self >> (64 - count) }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import CodableKit
+
+/// `MemberCursor` answers every lookup as a plain first-wins scan does, whatever
+/// the order of the keys asked, repeats, absent keys, filter collisions, or
+/// objects interleaved on one cursor.
+@Suite struct MemberCursorTests {
+    /// A small deterministic generator (SplitMix64), so a failure reproduces.
+    struct Random {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((value ^ (value >> 31)) % UInt64(bound))
+        }
+    }
+
+    /// Key names, among them pairs that share a filter bit (found here, not assumed).
+    static let names: [String] = {
+        var names = (0 ..< 40).map { "key_\($0)" } + ["a", "ab", "abc", "", "é", "profile_background_image_url",
+                                                        "profile_background_image_url_https", "followers_count"]
+        var byBit: [Int: String] = [:]
+        for candidate in (0 ..< 2000).map({ "collide_\($0)" }) {
+            var text = candidate
+            let bit = text.withUTF8 { KeyFilter.bit($0) }
+            if let other = byBit[bit] { names += [other, candidate]; if names.count > 60 { break } } else { byBit[bit] = candidate }
+        }
+        return names
+    }()
+
+    static func document(members: [String], values: [Int]) throws -> JSONDocument {
+        let body = zip(members, values).map { "\(String(reflecting: $0)):\($1)" }.joined(separator: ",")
+        return try JSONParser.parse(Array("{\(body)}".utf8))
+    }
+
+    @Test func answersAsAFirstWinsScan() throws {
+        var random = Random(state: 16)
+        var cursor = MemberCursor()
+        for round in 0 ..< 3000 {
+            let count = random.next(round % 3 == 0 ? 40 : 12)
+            let pool = Self.names.shuffledPrefix(8 + random.next(Self.names.count - 8), &random)
+            var members = (0 ..< count).map { _ in pool[random.next(pool.count)] }
+            if round % 2 == 0 { members = Array(Set(members)).sorted() }  // some without repeats, in order
+            let document = try Self.document(members: members, values: Array(0 ..< count))
+            // Mostly in order, as synthesized code asks; then repeats, strays and absent keys.
+            var asks = members
+            for _ in 0 ..< random.next(6) { asks.insert(pool[random.next(pool.count)], at: random.next(asks.count + 1)) }
+            if round % 5 == 0 { asks.shuffle(using: &random) }
+            for key in asks {
+                var key = key
+                let expected = key.withUTF8 { document.member($0, in: 0) }
+                let found = key.withUTF8 { cursor.member($0, in: 0, of: document) }
+                #expect(found == expected, "round \(round): \(key) in \(members), asked \(asks)")
+            }
+        }
+    }
+
+    @Test func interleavedObjectsOnOneCursor() throws {
+        let document = try JSONParser.parse(Array(#"[{"a":1,"b":2,"a":3},{"b":4,"a":5,"b":6}]"#.utf8))
+        let first = 1, second = Int(document.nodes[1].a)
+        var cursor = MemberCursor()
+        for (key, object, value) in [("a", first, 1), ("b", second, 4), ("b", first, 2), ("a", second, 5), ("a", first, 1),
+                                     ("b", second, 4)] {
+            var key = key
+            let node = key.withUTF8 { cursor.member($0, in: object, of: document) }
+            #expect(node.map { document.value(at: $0) } == .int(Int64(value)))
+        }
+    }
+
+    /// End to end, against JSONDecoder: a wide object with repeated keys, read by a
+    /// model whose keys are in another order than the payload's.
+    @Test func wideObjectOutOfOrderMatchesJSONDecoder() throws {
+        struct Wide: Codable, Equatable {
+            var values: [String: Int] = [:]
+            struct Key: CodingKey {
+                var stringValue: String
+                init(stringValue: String) { self.stringValue = stringValue }
+                var intValue: Int? { nil }
+                init?(intValue: Int) { nil }
+            }
+            static let asked = (0 ..< 30).reversed().map { "k\($0 % 20)" } + ["missing", "k3"]
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: Key.self)
+                for name in Self.asked { values[name] = try container.decodeIfPresent(Int.self, forKey: Key(stringValue: name)) ?? -1 }
+            }
+            func encode(to encoder: any Encoder) throws {}
+        }
+        let json = "{" + (0 ..< 30).map { "\"k\($0 % 20)\": \($0)" }.joined(separator: ",") + "}"
+        let data = Data(json.utf8)
+        #expect(try ModelDecoder().decode(Wide.self, from: data) == JSONDecoder().decode(Wide.self, from: data))
+    }
+}
+
+extension Array {
+    fileprivate func shuffledPrefix(_ count: Int, _ random: inout MemberCursorTests.Random) -> [Element] {
+        Array(shuffled(using: &random).prefix(count))
+    }
+}
+
+extension MemberCursorTests.Random: RandomNumberGenerator {
+    mutating func next() -> UInt64 {
+        UInt64(truncatingIfNeeded: next(Int.max)) << 1 ^ UInt64(truncatingIfNeeded: next(Int.max))
+    }
+}
