@@ -19,7 +19,10 @@ extension JSONParser {
             } else if byte < 0x20 {
                 throw error(.unescapedControlCharacter(byte), at: position)
             } else {
-                position += try validateMultibyteScalar()
+                // Non-ASCII text comes in runs (a word of Japanese): scalar after scalar.
+                repeat {
+                    position += try validateMultibyteScalar()
+                } while position < input.count && input[position] >= 0x80
             }
         }
         throw expected("'\"' to end the string")
@@ -179,6 +182,13 @@ extension JSONParser {
     @inline(__always)
     private func validateMultibyteScalar() throws(JSONReadError) -> Int {
         let lead = input[position]
+        // Most of CJK and other BMP text: leads E1–EC and EE–EF, no special second-byte range.
+        if lead &- 0xE1 < 0x0C || lead &- 0xEE < 2 {
+            guard position + 3 <= input.count, input[position + 1] & 0xC0 == 0x80, input[position + 2] & 0xC0 == 0x80 else {
+                throw error(.invalidUTF8, at: position)
+            }
+            return 3
+        }
         let length: Int
         var secondRange: ClosedRange<UInt8> = 0x80 ... 0xBF
         switch lead {
