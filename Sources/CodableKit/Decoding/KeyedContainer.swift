@@ -95,29 +95,30 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return result
     }
 
-    /// The value node for `key`, or nil when no candidate key is present.
+    /// The value node for `key`, or nil when no candidate key is present. Members
+    /// are found through the session's cursor (see `MemberCursor`).
+    ///
+    /// The closures capture the fields they need, not `self`: this code runs
+    /// unspecialized under the standard library's container box, where capturing
+    /// `self` copies the container (two retains and releases per key).
     @inline(__always)
     func lookup(_ key: Key) -> Int? {
         var name = key.stringValue
-        guard let extras else { return name.withUTF8 { member($0) } }
+        let (session, document, object, depth) = (decoder.session, decoder.document, object, depth)
+        guard let extras else { return name.withUTF8 { session.member($0, in: object, of: document, depth: depth) } }
         if let converted = extras.converted {  // JSONDecoder's keyDecodingStrategy: converted keys only
             if let node = converted[name] { return node }
             return extras.keys.flatMap { keys in keys.resolveConverted(keys.entry(for: name), converted) }
         }
         if let keys = extras.keys {
             let entry = keys.entry(for: name)
-            if let key = keys.firstKey(of: entry), let node = member(key), decoder.document.nodes[node].kind != .null {
+            if let key = keys.firstKey(of: entry), let node = session.member(key, in: object, of: document, depth: depth),
+               document.nodes[node].kind != .null {
                 return node
             }
-            return keys.resolve(entry: entry, in: decoder.document, object: object, member: member)
+            return keys.resolve(entry: entry, in: document, object: object) { session.member($0, in: object, of: document, depth: depth) }
         }
-        return name.withUTF8 { member($0) }
-    }
-
-    /// The value node of the member named `key` (see `MemberCursor`).
-    @inline(__always)
-    private func member(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
-        decoder.session.member(key, in: object, of: decoder.document, depth: depth)
+        return name.withUTF8 { session.member($0, in: object, of: document, depth: depth) }
     }
 
     @inline(__always)
