@@ -50,6 +50,13 @@ extension DocumentDecoder {
         if !session.hasTypeTransformers, case let .scalar(scalar) = route {
             return try scalar.decodeArray(as: [Element].self, with: self, at: node)
         }
+        return try decodeElements(Element.self, at: node, count: count, route: route)
+    }
+
+    /// Elements one by one, each its own recovery point. Out of line, so that an
+    /// array of scalars (above) does not ask the runtime for `Element?` first.
+    @inline(never)
+    private func decodeElements<Element: Decodable>(_: Element.Type, at node: Int, count: Int, route: Route) throws -> [Element] {
         var result: [Element] = []
         result.reserveCapacity(count)
         var element = node + 1
@@ -105,6 +112,8 @@ extension DocumentDecoder {
     }
 
     /// The recovery point of an element: the value, or nil when the repair stage drops it.
+    /// Inlined: a generic call per element asked the runtime for `Element?` each time.
+    @inline(__always)
     private func decodeElement<Element: Decodable>(_: Element.Type, at node: Int, key: PathComponent, route: Route) throws -> Element? {
         session.path.append(key)
         defer { session.path.removeLast() }

@@ -80,7 +80,7 @@ extension ScalarValue {
     /// An array of this scalar type, returned as `T` (which is `[Self]`).
     @inline(__always)
     static func decodeArray<T>(as _: T.Type, with decoder: DocumentDecoder, at node: Int) throws -> T {
-        unsafeBitCast(try decoder.decodeScalarArray(Self.self, at: node), to: T.self)
+        unsafeBitCast(try readArray(with: decoder, at: node), to: T.self)
     }
 }
 

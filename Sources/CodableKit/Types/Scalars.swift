@@ -23,9 +23,18 @@ protocol ScalarValue: Decodable, KernelValue {
     static func convert(_ document: JSONDocument, _ node: Int) -> Self?
     /// Whether `kind` is this type's own kind (a failed read of it is "out of range").
     static func isOwnKind(_ kind: JSONDocument.Kind) -> Bool
+    /// An array of this type (`DocumentDecoder.decodeScalarArray`). A requirement, not
+    /// only an extension method, so that each conformance gets a copy specialized for
+    /// its type: called generically, every array asked the runtime for the metadata of
+    /// `[Self]`, `Self?` and a `Result` (a quarter of decoding canada.json).
+    static func readArray(with decoder: DocumentDecoder, at node: Int) throws -> [Self]
 }
 
 extension ScalarValue {
+    static func readArray(with decoder: DocumentDecoder, at node: Int) throws -> [Self] {
+        try decoder.decodeScalarArray(Self.self, at: node)
+    }
+
     @inline(__always)
     static func decode(with decoder: DocumentDecoder, at node: Int) throws -> Self {
         if let value = read(decoder.document, node) { return value }
