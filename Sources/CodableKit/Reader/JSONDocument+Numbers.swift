@@ -113,6 +113,9 @@ package enum JSONNumberText {
                 : mantissa / powersOfTen[-decimal.exponent]
             return negative ? -value : value
         }
+        #if arch(x86_64) && !os(Windows)
+        if !decimal.overflowed, let value = extendedPrecision(decimal) { return negative ? -value : value }
+        #endif
         // Slow path: C's correctly rounded conversion from a copy on the stack (a String for
         // each long number was an allocation per number) while the decimal point is `.`;
         // otherwise the standard library's, which ignores the locale.
@@ -127,6 +130,31 @@ package enum JSONNumberText {
         #endif
         return Double(String(decoding: text, as: UTF8.self)) ?? .nan
     }
+
+    #if arch(x86_64) && !os(Windows)
+    /// Up to 19 significant digits and a power of ten up to 27 (5^27 < 2^64) are
+    /// exact in `Float80`'s 64-bit significand, so one multiplication or division
+    /// rounds correctly there. Rounding that again to `Double` is correct unless the
+    /// result lies within one `Float80` unit of a midpoint between two doubles
+    /// (its 11 bits below `Double`'s precision are 0x3FF…0x401): nil then, for the
+    /// slow path. This covers the 16–19 digit numbers of GeoJSON-like payloads.
+    private static func extendedPrecision(_ decimal: Decimal) -> Double? {
+        guard abs(decimal.exponent) <= 27 else { return nil }
+        let mantissa = Float80(decimal.mantissa)
+        let value = decimal.exponent >= 0
+            ? mantissa * extendedPowersOfTen[decimal.exponent]
+            : mantissa / extendedPowersOfTen[-decimal.exponent]
+        let below = value.significandBitPattern & 0x7FF
+        guard below &- 0x3FF > 2 else { return nil }
+        return Double(value)
+    }
+
+    private static let extendedPowersOfTen: [Float80] = (0 ... 27).map { exponent in
+        var value: Float80 = 1
+        for _ in 0 ..< exponent { value *= 10 }
+        return value
+    }
+    #endif
 
     private static let powersOfTen: [Double] = (0 ... 22).map { exponent in
         var value = 1.0
@@ -145,29 +173,38 @@ package enum JSONNumberText {
         var exponent = 0
 
         init(_ text: UnsafeBufferPointer<UInt8>) {
+            // Locals, not stored properties, in the loop: it runs once per digit.
+            var mantissa: UInt64 = 0
+            var overflowed = false
+            var digitCount = 0
             var index = text[0] == UInt8(ascii: "-") ? 1 : 0
-            var fractionDigits = 0
-            var inFraction = false
+            var point = -1  // the index of the decimal point, if any
             var pendingZeros = 0  // zeros after the last non-zero digit, not yet in the mantissa
             while index < text.count {
-                let byte = text[index]
-                if byte == UInt8(ascii: ".") {
-                    inFraction = true
-                } else if byte | 0x20 == UInt8(ascii: "e") {
-                    break
-                } else {
-                    let digit = byte &- UInt8(ascii: "0")
-                    if inFraction { fractionDigits += 1 }
-                    if digit == 0 {
-                        if digitCount > 0 { pendingZeros += 1 }
+                let digit = text[index] &- UInt8(ascii: "0")
+                if digit == 0 {
+                    if digitCount > 0 { pendingZeros += 1 }
+                } else if digit < 10 {
+                    if digitCount + pendingZeros < 19 {  // up to 19 digits always fit: no overflow checks
+                        while pendingZeros > 0 {
+                            mantissa &*= 10
+                            digitCount += 1
+                            pendingZeros -= 1
+                        }
+                        mantissa = mantissa &* 10 &+ UInt64(digit)
+                        digitCount += 1
                     } else {
-                        for _ in 0 ..< pendingZeros { push(0) }
-                        push(digit)
+                        Self.append(digit, after: pendingZeros, to: &mantissa, &digitCount, &overflowed)
                         pendingZeros = 0
                     }
+                } else if text[index] == UInt8(ascii: ".") {
+                    point = index
+                } else {
+                    break
                 }
                 index += 1
             }
+            let fractionDigits = point < 0 ? 0 : index - point - 1
             var written = 0
             if index < text.count {  // exponent: clamp so that 1e999999999999 cannot overflow
                 index += 1
@@ -182,15 +219,23 @@ package enum JSONNumberText {
                 }
                 if exponentNegative { written = -written }
             }
+            self.mantissa = mantissa
+            self.overflowed = overflowed
+            self.digitCount = digitCount
             exponent = written - fractionDigits + pendingZeros
         }
 
-        private mutating func push(_ digit: UInt8) {
-            digitCount += 1
-            guard !overflowed else { return }
-            let (times10, o1) = mantissa.multipliedReportingOverflow(by: 10)
-            let (sum, o2) = times10.addingReportingOverflow(UInt64(digit))
-            if o1 || o2 { overflowed = true } else { mantissa = sum }
+        /// A digit after `zeros` zeros, with overflow checks.
+        private static func append(_ digit: UInt8, after zeros: Int, to mantissa: inout UInt64, _ digitCount: inout Int,
+                                   _ overflowed: inout Bool) {
+            for position in 0 ... zeros {
+                let next = position == zeros ? digit : 0
+                digitCount += 1
+                guard !overflowed else { continue }
+                let (times10, o1) = mantissa.multipliedReportingOverflow(by: 10)
+                let (sum, o2) = times10.addingReportingOverflow(UInt64(next))
+                if o1 || o2 { overflowed = true } else { mantissa = sum }
+            }
         }
     }
 }

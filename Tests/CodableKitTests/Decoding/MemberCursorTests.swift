@@ -1,3 +1,4 @@
+import CodableKitTestSupport
 import Foundation
 import Testing
 @testable import CodableKit
@@ -6,18 +7,6 @@ import Testing
 /// the order of the keys asked, repeats, absent keys, filter collisions, or
 /// objects interleaved on one cursor.
 @Suite struct MemberCursorTests {
-    /// A small deterministic generator (SplitMix64), so a failure reproduces.
-    struct Random {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((value ^ (value >> 31)) % UInt64(bound))
-        }
-    }
-
     /// Key names, among them pairs that share a filter bit (found here, not assumed).
     static let names: [String] = {
         var names = (0 ..< 40).map { "key_\($0)" } + ["a", "ab", "abc", "", "é", "profile_background_image_url",
@@ -37,17 +26,19 @@ import Testing
     }
 
     @Test func answersAsAFirstWinsScan() throws {
-        var random = Random(state: 16)
+        var random = SeededGenerator(seed: 16)
         var cursor = MemberCursor()
         for round in 0 ..< 3000 {
-            let count = random.next(round % 3 == 0 ? 40 : 12)
-            let pool = Self.names.shuffledPrefix(8 + random.next(Self.names.count - 8), &random)
-            var members = (0 ..< count).map { _ in pool[random.next(pool.count)] }
+            let count = Int.random(in: 0 ..< (round % 3 == 0 ? 40 : 12), using: &random)
+            let pool = Array(Self.names.shuffled(using: &random).prefix(Int.random(in: 8 ..< Self.names.count, using: &random)))
+            var members = (0 ..< count).map { _ in pool.randomElement(using: &random)! }
             if round % 2 == 0 { members = Array(Set(members)).sorted() }  // some without repeats, in order
             let document = try Self.document(members: members, values: Array(0 ..< count))
             // Mostly in order, as synthesized code asks; then repeats, strays and absent keys.
             var asks = members
-            for _ in 0 ..< random.next(6) { asks.insert(pool[random.next(pool.count)], at: random.next(asks.count + 1)) }
+            for _ in 0 ..< Int.random(in: 0 ..< 6, using: &random) {
+                asks.insert(pool.randomElement(using: &random)!, at: Int.random(in: 0 ... asks.count, using: &random))
+            }
             if round % 5 == 0 { asks.shuffle(using: &random) }
             for key in asks {
                 var key = key
@@ -91,17 +82,5 @@ import Testing
         let json = "{" + (0 ..< 30).map { "\"k\($0 % 20)\": \($0)" }.joined(separator: ",") + "}"
         let data = Data(json.utf8)
         #expect(try ModelDecoder().decode(Wide.self, from: data) == JSONDecoder().decode(Wide.self, from: data))
-    }
-}
-
-extension Array {
-    fileprivate func shuffledPrefix(_ count: Int, _ random: inout MemberCursorTests.Random) -> [Element] {
-        Array(shuffled(using: &random).prefix(count))
-    }
-}
-
-extension MemberCursorTests.Random: RandomNumberGenerator {
-    mutating func next() -> UInt64 {
-        UInt64(truncatingIfNeeded: next(Int.max)) << 1 ^ UInt64(truncatingIfNeeded: next(Int.max))
     }
 }

@@ -75,6 +75,29 @@ import Testing
         #expect(actual.bitPattern == expected.bitPattern, "\(text): \(actual) != \(expected)")
     }
 
+    /// 16–19 significant digits within 10^±27 (GeoJSON coordinates, say) take the
+    /// `Float80` path on x86_64; integers at and next to midpoints between two
+    /// doubles must still round to even, as `Double(String)` does.
+    @Test func longMantissasAndMidpoints() throws {
+        var generator = SeededGenerator(seed: 0xCA7ADA)
+        for _ in 0 ..< 20_000 {
+            let mantissa = UInt64.random(in: 1_000_000_000_000_000 ... UInt64.max, using: &generator) >> UInt64.random(in: 0 ... 4, using: &generator)
+            let exponent = Int.random(in: -30 ... 30, using: &generator)
+            for text in ["\(mantissa)e\(exponent)", "-\(mantissa)e\(exponent)"] {
+                #expect(try double(text).bitPattern == Double(text)!.bitPattern, "\(text)")
+            }
+            let integer = UInt64.random(in: (1 << 53) ... (1 << 63), using: &generator)
+            let below = Double(integer).nextDown  // a double, with the next one up 2…2048 away
+            let midpoint = UInt64(below) + UInt64(below.ulp) / 2
+            for candidate in [midpoint - 1, midpoint, midpoint + 1] {
+                let text = "\(candidate)"
+                #expect(try double(text).bitPattern == Double(text)!.bitPattern, "\(text)")
+                let scaled = "\(candidate)e-\(Int.random(in: 1 ... 27, using: &generator))"
+                #expect(try double(scaled).bitPattern == Double(scaled)!.bitPattern, "\(scaled)")
+            }
+        }
+    }
+
     @Test func randomDoublesRoundTrip() throws {
         var generator = SeededGenerator(seed: 0x5EED)
         for _ in 0 ..< 20_000 {
