@@ -70,11 +70,10 @@ extension KernelDecodable {
 }
 
 extension ScalarValue {
-    /// This scalar at `node` as `T` (which is `Self`), or the problem, without throwing.
+    /// This scalar for a property, as `T` (which is `Self`).
     @inline(__always)
-    static func outcome<T>(as _: T.Type, with decoder: DocumentDecoder, at node: Int) -> Result<T, any Error> {
-        if let value = read(decoder.document, node) { return .success(unsafeBitCast(value, to: T.self)) }
-        return decoder.convertScalar(Self.self, at: node).map { unsafeBitCast($0, to: T.self) }
+    static func property<T>(as _: T.Type, with decoder: DocumentDecoder, at node: Int, slot: Slot) throws -> T {
+        unsafeBitCast(try propertyValue(with: decoder, at: node, slot: slot), to: T.self)
     }
 
     /// An array of this scalar type, returned as `T` (which is `[Self]`).

@@ -20,13 +20,7 @@ extension DocumentDecoder {
                                               document: document)
         }
         if case let .scalar(scalar) = route, !session.hasTypeTransformers, session.valueRule(for: slot) == nil {
-            session.path.append(.key(slot.key))
-            let outcome = scalar.outcome(as: T.self, with: self, at: node)
-            session.path.removeLast()
-            switch outcome {
-            case let .success(value): return value
-            case let .failure(error): return try session.repairProperty(T.self, error, at: node, slot: slot, document: document)
-            }
+            return try scalar.property(as: T.self, with: self, at: node, slot: slot)
         }
         do {
             session.path.append(.key(slot.key))
@@ -98,14 +92,19 @@ extension DocumentDecoder {
             }
             throw session.fail(.mismatch(found: document.summary(of: node)), expected: M.self)
         }
-        if let slot, session.pendingBase == nil, session.isUpdating(frame: slot.frame) {
-            session.pendingBase = session.baseForNestedModel(key: slot.key, frame: slot.frame) as? M
-        }
+        if let slot, session.pendingBase == nil, session.isUpdating(frame: slot.frame) { startUpdate(M.self, slot: slot) }
         session.pushFrame(M.self, model: M.self, info: info)
         defer { session.popFrame() }
         var value = try info.fields == nil ? decodeNested(M.self, at: node) : decodeWithFields(M.self, at: node, layout: info.fields!)
         value.didFinishMapping()
         return value
+    }
+
+    /// Update mode: the nested model starts from the value it replaces. Out of line:
+    /// the cast asks the runtime for `M?`, which `decodeModel` should not do per object.
+    @inline(never)
+    private func startUpdate<M: DecodableModel>(_: M.Type, slot: Slot) {
+        session.pendingBase = session.baseForNestedModel(key: slot.key, frame: slot.frame) as? M
     }
 
     /// A transformer's value; for a collection of the transformer's type (`[Date]`

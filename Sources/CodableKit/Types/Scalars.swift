@@ -28,11 +28,26 @@ protocol ScalarValue: Decodable, KernelValue {
     /// its type: called generically, every array asked the runtime for the metadata of
     /// `[Self]`, `Self?` and a `Result` (a quarter of decoding canada.json).
     static func readArray(with decoder: DocumentDecoder, at node: Int) throws -> [Self]
+    /// This scalar for the property in `slot`: read, converted, or repaired. A
+    /// requirement for the same reason as `readArray` (generically, every property
+    /// asked the runtime for `Result<Self, Error>`).
+    static func propertyValue(with decoder: DocumentDecoder, at node: Int, slot: Slot) throws -> Self
 }
 
 extension ScalarValue {
     static func readArray(with decoder: DocumentDecoder, at node: Int) throws -> [Self] {
         try decoder.decodeScalarArray(Self.self, at: node)
+    }
+
+    static func propertyValue(with decoder: DocumentDecoder, at node: Int, slot: Slot) throws -> Self {
+        if let value = read(decoder.document, node) { return value }
+        decoder.session.path.append(.key(slot.key))
+        let converted = decoder.convertScalar(Self.self, at: node)
+        decoder.session.path.removeLast()
+        switch converted {
+        case let .success(value): return value
+        case let .failure(error): return try decoder.session.repairProperty(Self.self, error, at: node, slot: slot, document: decoder.document)
+        }
     }
 
     @inline(__always)
