@@ -242,6 +242,16 @@ private func isNone(_ value: Any?) -> Bool {
     return (value as? any OptionalValue)?.isNone ?? false
 }
 
+/// The standard collections, which are equal when both are empty.
+private protocol EmptiableCollection {
+    var isEmpty: Bool { get }
+}
+
+extension Array: EmptiableCollection {}
+extension ContiguousArray: EmptiableCollection {}
+extension Set: EmptiableCollection {}
+extension Dictionary: EmptiableCollection {}
+
 private protocol OptionalValue {
     var isNone: Bool { get }
 }
@@ -254,6 +264,10 @@ extension Optional: OptionalValue {
 /// share: equal, and not a class instance.
 private func isConstant(_ first: Any, _ second: Any) -> Bool {
     if isNone(first), isNone(second) { return true }  // nil is nil, whether or not the type is Hashable
+    // An empty array, set or dictionary is one value whatever its element type (`[Runway]`
+    // where Runway is not Hashable): no object needs its own init() for it.
+    if let first = first as? any EmptiableCollection, let second = second as? any EmptiableCollection,
+       type(of: first) == type(of: second), first.isEmpty, second.isEmpty { return true }
     guard !(type(of: first) is AnyClass), Mirror(reflecting: first).displayStyle != .class,
           let lhs = first as? AnyHashable, let rhs = second as? AnyHashable else { return false }
     return lhs == rhs
