@@ -33,7 +33,7 @@ final class DecodingSession {
 
     private let pathStorage = UncheckedStorage([PathComponent]())
     private let frameStorage = UncheckedStorage([ModelFrame]())
-    let recentRoutes = UncheckedStorage(RecentEntries<Route>())
+    let recentRoutes = UncheckedStorage(RecentEntries<Route>(capacity: 8))
     private let recentKeyExtras = UncheckedStorage(RecentEntries<KeyedContainerExtras>(capacity: 2))
     /// One member cursor per depth of open keyed containers (see `MemberCursor`).
     private var cursors = UnsafeMutableBufferPointer<MemberCursor>(start: nil, count: 0)
@@ -44,8 +44,9 @@ final class DecodingSession {
     private var typeNames: [ObjectIdentifier: String] = [:]
     private static let sharedTypeNames = TypeCache<String>()
 
-    /// How each type is decoded (see `Route`), with the most recent ones first in
-    /// line: a model's few property types alternate, and a hash per lookup showed.
+    /// How each type is decoded (see `Route`), with the eight most recent ones first
+    /// in line: a model's few property types alternate, and a hash per lookup showed
+    /// (with four, the dirty airports' six types thrashed the line).
     var routes: [ObjectIdentifier: Route] = [:]
 
     private var keyTables: [ObjectIdentifier: KeyedContainerExtras] = [:]
