@@ -21,7 +21,7 @@
 /// string node points at ready-to-use UTF-8 and keys compare as raw bytes.
 /// Numbers keep their literal text, which is enough to read any `Int64`/`UInt64`
 /// exactly and any `Double` correctly rounded (see `JSONDocument+Numbers.swift`).
-package final class JSONDocument: Sendable {
+package final class JSONDocument: @unchecked Sendable {  // immutable once made; it owns `nodeStorage`
     package enum Kind: UInt8, Sendable {
         case null, `true`, `false`, number, string, array, object
     }
@@ -46,16 +46,35 @@ package final class JSONDocument: Sendable {
     package static let maxInputSize = Int(Int32.max)
 
     /// Immutable once parsed; a class, so that the decoder's many references to it
-    /// cost one reference count, not one per array.
-    package let nodes: [Node]
+    /// cost one reference count, not one per array. The nodes are the parser's own
+    /// buffer, taken over rather than copied into an array (a copy of a large tape was
+    /// fresh memory, and page faults, on every decode).
+    private let nodeStorage: UnsafeMutablePointer<Node>
+    private let nodeCount: Int
     package let bytes: [UInt8]
+
+    /// The nodes, in document order.
+    package var nodes: NodeList {
+        @inline(__always) get { NodeList(base: nodeStorage, count: nodeCount) }
+    }
 
     /// A document that is only `null`: what a decoder for an absent value reads.
     package static let null = JSONDocument(nodes: [Node(kind: .null, flags: 0, a: 0, b: 0)], bytes: [])
 
-    package init(nodes: [Node], bytes: [UInt8]) {
-        self.nodes = nodes
+    package convenience init(nodes: [Node], bytes: [UInt8]) {
+        var buffer = NodeBuffer(capacity: nodes.count)
+        for node in nodes { buffer.append(node) }
+        self.init(nodes: buffer, bytes: bytes)
+    }
+
+    package init(nodes: consuming NodeBuffer, bytes: [UInt8]) {
+        (nodeStorage, nodeCount) = nodes.takeStorage()
         self.bytes = bytes
+    }
+
+    deinit {
+        nodeStorage.deinitialize(count: nodeCount)
+        nodeStorage.deallocate()
     }
 
     /// The index of the node after the value at `index` (its next sibling).

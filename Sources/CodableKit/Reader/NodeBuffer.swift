@@ -1,7 +1,7 @@
 /// The parser's growing list of nodes, written with plain stores: an `Array`
 /// checks uniqueness on every append and every update of a container's count,
-/// which showed as a tenth of parsing. Handed over as an array once, at the end.
-struct NodeBuffer: ~Copyable {
+/// which showed as a tenth of parsing. Its storage becomes the document's.
+package struct NodeBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<JSONDocument.Node>
     private(set) var count = 0
     private var capacity: Int
@@ -33,12 +33,11 @@ struct NodeBuffer: ~Copyable {
         }
     }
 
-    /// Everything appended, as an array.
-    var array: [JSONDocument.Node] {
-        [JSONDocument.Node](unsafeUninitializedCapacity: count) { buffer, initialized in
-            buffer.baseAddress!.initialize(from: base, count: count)
-            initialized = count
-        }
+    /// The storage and how many nodes it holds, for the document to own and free.
+    consuming func takeStorage() -> (UnsafeMutablePointer<JSONDocument.Node>, Int) {
+        let storage = (base, count)
+        discard self
+        return storage
     }
 
     private mutating func grow() {
@@ -47,5 +46,21 @@ struct NodeBuffer: ~Copyable {
         base.deallocate()
         base = grown
         capacity *= 2
+    }
+}
+
+/// A view of a document's nodes (valid while the document is): bounds-checked
+/// reads, as an array's.
+package struct NodeList: RandomAccessCollection {
+    let base: UnsafeMutablePointer<JSONDocument.Node>
+    package let count: Int
+
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
+
+    @inline(__always)
+    package subscript(index: Int) -> JSONDocument.Node {
+        precondition(index >= 0 && index < count, "node index out of range")
+        return base[index]
     }
 }
