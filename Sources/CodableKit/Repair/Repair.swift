@@ -118,7 +118,14 @@ extension DecodingSession {
     /// otherwise its initial value. Not a repair either way.
     func absentOptional<T>(_: T.Type, slot: Slot) -> T? {
         if strict || initialIsNil(slot.key, frame: slot.frame) { return nil }
-        return initialValue(T?.self, key: slot.key, frame: slot.frame).value ?? nil
+        return initialOptional(T.self, slot: slot)
+    }
+
+    /// Out of line: naming `T?.self` asks the runtime for its metadata, which the
+    /// common case above (the initial value is nil) should not pay for.
+    @inline(never)
+    private func initialOptional<T>(_: T.Type, slot: Slot) -> T? {
+        initialValue(T?.self, key: slot.key, frame: slot.frame).value ?? nil
     }
 
     /// A collection element at the current path: dropped (recorded) in tolerant mode;
