@@ -33,8 +33,8 @@ final class DecodingSession {
 
     private let pathStorage = UncheckedStorage([PathComponent]())
     private let frameStorage = UncheckedStorage([ModelFrame]())
-    let recentRoutes = UncheckedStorage(RecentEntries<Route>(capacity: 8))
-    private let recentKeyExtras = UncheckedStorage(RecentEntries<KeyedContainerExtras>(capacity: 2))
+    let recentRoutes = UncheckedStorage(RecentEntries<Route>())
+    private let recentKeyExtras = UncheckedStorage(RecentEntries<KeyedContainerExtras>(capacity: 16))
     /// One member cursor per depth of open keyed containers (see `MemberCursor`).
     private var cursors = UnsafeMutableBufferPointer<MemberCursor>(start: nil, count: 0)
 
@@ -44,9 +44,8 @@ final class DecodingSession {
     private var typeNames: [ObjectIdentifier: String] = [:]
     private static let sharedTypeNames = TypeCache<String>()
 
-    /// How each type is decoded (see `Route`), with the eight most recent ones first
-    /// in line: a model's few property types alternate, and a hash per lookup showed
-    /// (with four, the dirty airports' six types thrashed the line).
+    /// How each type is decoded (see `Route`), behind a direct-mapped table of recent
+    /// ones (`recentRoutes`): a hash per lookup showed.
     var routes: [ObjectIdentifier: Route] = [:]
 
     private var keyTables: [ObjectIdentifier: KeyedContainerExtras] = [:]
@@ -97,7 +96,7 @@ final class DecodingSession {
     func keyExtras<Key: CodingKey>(for _: Key.Type, info: ModelInfo?) -> KeyedContainerExtras? {
         guard info?.hasKeyRules == true || !keyStrategies.isEmpty else { return nil }
         let id = ObjectIdentifier(Key.self)
-        // Nested types alternate (an airport, its runways, the next airport): two recent entries.
+        // Nested types alternate (an airport, its runways, the next airport).
         if let recent = recentKeyExtras.pointer.pointee.value(for: id) { return recent }
         let extras: KeyedContainerExtras
         if let known = keyTables[id] {

@@ -92,28 +92,39 @@ package final class LockedRegistry<Value>: @unchecked Sendable {  // `isEmpty` i
     }
 }
 
-/// The last few values looked up by type in one decode or encode, most recent
-/// first: a model's property types (or nested object types) alternate, and a hash
-/// per lookup showed in profiles. Not shared between threads: each session has its own.
+/// Values recently looked up by type in one decode or encode: a direct-mapped
+/// table (each type has one slot, by its metadata address; a newcomer evicts the
+/// slot's previous type). A model's property types alternate, and a hash per lookup
+/// showed in profiles; a short most-recent-first line thrashed on payloads with
+/// more types than it held (twitter.json has about thirty). Not shared between
+/// threads: each session has its own.
 struct RecentEntries<Value> {
-    private var entries: [(id: ObjectIdentifier, value: Value)] = []
-    private let capacity: Int
+    private var slots: [(id: ObjectIdentifier, value: Value)?]
+    private let mask: Int
 
-    init(capacity: Int = 4) {
-        self.capacity = capacity
-        entries.reserveCapacity(capacity)
+    /// `capacity` is rounded up to a power of two.
+    init(capacity: Int = 64) {
+        var size = 1
+        while size < capacity { size <<= 1 }
+        slots = Array(repeating: nil, count: size)
+        mask = size - 1
     }
 
-    /// The value for `id`, if it is one of the recent entries.
+    @inline(__always)
+    private func slot(_ id: ObjectIdentifier) -> Int {
+        let address = UInt(bitPattern: id)
+        return Int(truncatingIfNeeded: (address >> 4) ^ (address >> 11)) & mask
+    }
+
+    /// The value for `id`, if it is in its slot.
     @inline(__always)
     func value(for id: ObjectIdentifier) -> Value? {
-        for entry in entries where entry.id == id { return entry.value }
-        return nil
+        guard let entry = slots[slot(id)], entry.id == id else { return nil }
+        return entry.value
     }
 
-    /// Records `value` for `id` as the most recent entry.
+    /// Records `value` for `id` in its slot.
     mutating func insert(_ value: Value, for id: ObjectIdentifier) {
-        if entries.count == capacity { entries.removeLast() }
-        entries.insert((id, value), at: 0)
+        slots[slot(id)] = (id, value)
     }
 }
