@@ -34,7 +34,7 @@ final class DecodingSession {
     private let pathStorage = UncheckedStorage([PathComponent]())
     private let frameStorage = UncheckedStorage([ModelFrame]())
     let recentRoutes = UncheckedStorage(RecentEntries<Route>())
-    private let recentKeyExtras = UncheckedStorage(RecentEntries<KeyedContainerExtras>(capacity: 16))
+    private let recentKeyTables = UncheckedStorage(RecentEntries<KeyTable>(capacity: 16))
     /// One member cursor per depth of open keyed containers (see `MemberCursor`).
     private var cursors = UnsafeMutableBufferPointer<MemberCursor>(start: nil, count: 0)
 
@@ -48,7 +48,7 @@ final class DecodingSession {
     /// ones (`recentRoutes`): a hash per lookup showed.
     var routes: [ObjectIdentifier: Route] = [:]
 
-    private var keyTables: [ObjectIdentifier: KeyedContainerExtras] = [:]
+    private var keyTables: [ObjectIdentifier: KeyTable] = [:]
 
     init(options: DecodingOptions, appliesTransformers: Bool = true) {
         self.options = options
@@ -66,7 +66,7 @@ final class DecodingSession {
         pathStorage.free()
         frameStorage.free()
         recentRoutes.free()
-        recentKeyExtras.free()
+        recentKeyTables.free()
         _ = cursors.deinitialize()
         cursors.deallocate()
     }
@@ -90,23 +90,23 @@ final class DecodingSession {
 
     // MARK: Per-type caches
 
-    /// The key table for containers keyed by `Key` in the current frame, wrapped in
-    /// container extras that every such object shares, or nil when every key is
-    /// looked up as itself (no model rules and no call strategies).
-    func keyExtras<Key: CodingKey>(for _: Key.Type, info: ModelInfo?) -> KeyedContainerExtras? {
+    /// The key table for containers keyed by `Key` in the current frame, or nil when
+    /// every key is looked up as itself (no model rules and no call strategies). The
+    /// session keeps every table it made until it ends (containers hold them unretained).
+    func keyTable<Key: CodingKey>(for _: Key.Type, info: ModelInfo?) -> KeyTable? {
         guard info?.hasKeyRules == true || !keyStrategies.isEmpty else { return nil }
         let id = ObjectIdentifier(Key.self)
         // Nested types alternate (an airport, its runways, the next airport).
-        if let recent = recentKeyExtras.pointer.pointee.value(for: id) { return recent }
-        let extras: KeyedContainerExtras
+        if let recent = recentKeyTables.pointer.pointee.value(for: id) { return recent }
+        let table: KeyTable
         if let known = keyTables[id] {
-            extras = known
+            table = known
         } else {
-            extras = KeyedContainerExtras(keys: KeyTable(info: info, strategies: keyStrategies), prefix: [])
-            keyTables[id] = extras
+            table = KeyTable(info: info, strategies: keyStrategies)
+            keyTables[id] = table
         }
-        recentKeyExtras.pointer.pointee.insert(extras, for: id)
-        return extras
+        recentKeyTables.pointer.pointee.insert(table, for: id)
+        return table
     }
 
     // MARK: Frames

@@ -1,15 +1,13 @@
 /// What only some keyed containers need, kept out of line so that the common
 /// container holds one reference (it is copied into its box, retaining each one).
 final class KeyedContainerExtras {
-    let keys: KeyTable?
     /// Keys between the session's path and this object, for containers made by a
     /// hand-written `init(from:)` (`nestedContainer`, `superDecoder`).
     let prefix: [PathComponent]
     /// The object's keys as `keyDecodingStrategy` converts them, to their value nodes.
     let converted: [String: Int]?
 
-    init(keys: KeyTable?, prefix: [PathComponent], converted: [String: Int]? = nil) {
-        self.keys = keys
+    init(prefix: [PathComponent], converted: [String: Int]? = nil) {
         self.prefix = prefix
         self.converted = converted
     }
@@ -31,8 +29,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let frame: Int
     /// No transformer can apply to a scalar here, so the fast path may read it directly.
     let plainScalars: Bool
-    /// What only some objects need, kept out of line so that the common container
-    /// holds one reference (it is copied into its box, retaining each one).
+    /// The key table when the model has key rules or the call has strategies. Not
+    /// retained: the session owns every key table until the decode ends, and this
+    /// container holds the decoder, which holds the session. (The standard library's
+    /// box copies the container for every key it is asked; each reference held is a
+    /// retain and a release per property.)
+    private unowned(unsafe) let keys: KeyTable?
+    /// What only some objects need (a prefix, converted keys), kept out of line so
+    /// that the common container holds one reference.
     private let extras: KeyedContainerExtras?
 
     init(decoder: DocumentDecoder, object: Int) {
@@ -43,14 +47,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         depth = session.path.count + prefix.count
         frame = session.frames.count - 1
         let info = frame >= 0 ? session.frames[frame].info : nil
-        let shared = session.keyExtras(for: Key.self, info: info)
+        keys = session.keyTable(for: Key.self, info: info)
         if session.convertsKeys {
             let converted = session.convertedKeys(of: object, in: decoder.document, depth: depth)
-            extras = KeyedContainerExtras(keys: shared?.keys, prefix: prefix, converted: converted)
+            extras = KeyedContainerExtras(prefix: prefix, converted: converted)
         } else if prefix.isEmpty {
-            extras = shared
+            extras = nil
         } else {
-            extras = KeyedContainerExtras(keys: shared?.keys, prefix: prefix)
+            extras = KeyedContainerExtras(prefix: prefix)
         }
         plainScalars = !session.hasTypeTransformers && (info?.valueRules.isEmpty ?? true)
     }
@@ -105,12 +109,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func lookup(_ key: Key) -> Int? {
         var name = key.stringValue
         let (session, document, object, depth) = (decoder.session, decoder.document, object, depth)
-        guard let extras else { return name.withUTF8 { session.member($0, in: object, of: document, depth: depth) } }
-        if let converted = extras.converted {  // JSONDecoder's keyDecodingStrategy: converted keys only
+        if let converted = extras?.converted {  // JSONDecoder's keyDecodingStrategy: converted keys only
             if let node = converted[name] { return node }
-            return extras.keys.flatMap { keys in keys.resolveConverted(keys.entry(for: name), converted) }
+            return keys.flatMap { keys in keys.resolveConverted(keys.entry(for: name), converted) }
         }
-        if let keys = extras.keys {
+        if let keys {
             let entry = keys.entry(for: name)
             if let key = keys.firstKey(of: entry), let node = session.member(key, in: object, of: document, depth: depth),
                document.nodes[node].kind != .null {
