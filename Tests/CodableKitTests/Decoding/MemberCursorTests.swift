@@ -83,4 +83,27 @@ import Testing
         let data = Data(json.utf8)
         #expect(try ModelDecoder().decode(Wide.self, from: data) == JSONDecoder().decode(Wide.self, from: data))
     }
+
+    /// JSON inside strings is parsed into documents of their own, made and freed during
+    /// the decode: a cursor must never carry one document's state into another (at the
+    /// same depth, the same object index, perhaps the same address).
+    @Test func documentsInsideStringsDoNotShareCursorState() throws {
+        struct Inner: DecodableModel, Equatable { var a = 0; var b = 0; var c = 0 }
+        struct Outer: DecodableModel, Equatable { var x = Inner(); var y = Inner() }
+        let orders = [#"\"a\": %d, \"b\": %d, \"c\": %d"#, #"\"c\": %3$d, \"b\": %2$d, \"a\": %1$d"#,
+                      #"\"b\": %2$d, \"a\": %1$d, \"b\": 99, \"c\": %3$d"#]
+        var elements: [String] = []
+        var expected: [Outer] = []
+        for index in 0 ..< 60 {
+            let inner = String(format: orders[index % 3], index, index + 1, index + 2)
+            let second = String(format: orders[(index + 1) % 3], index + 3, index + 4, index + 5)
+            // x and y both in strings: two documents in a row at the same depth, both with object 0.
+            let y = index % 2 == 0 ? "\"{\(second)}\"" : "{\(second.replacingOccurrences(of: "\\", with: ""))}"
+            elements.append(#"{"x": "{\#(inner)}", "y": \#(y)}"#)
+            expected.append(Outer(x: Inner(a: index, b: index + 1, c: index + 2), y: Inner(a: index + 3, b: index + 4, c: index + 5)))
+        }
+        let (values, report) = try ModelDecoder().decodeWithReport([Outer].self, from: Data(("[" + elements.joined(separator: ",") + "]").utf8))
+        #expect(values == expected)
+        #expect(report.issues.count == 90)  // each JSON-in-string is a recorded conversion
+    }
 }
