@@ -112,6 +112,10 @@ final class DecodingSession {
     // MARK: Frames
 
     func pushFrame(_ type: Any.Type, model: (any DecodableModel.Type)?, info: ModelInfo?) {
+        if pendingBase == nil {  // the common case, without copying the existential in and out
+            frames.append(ModelFrame(type: type, model: model, depth: path.count, info: info, isUpdate: false, fallback: nil))
+            return
+        }
         let base = pendingBase
         pendingBase = nil
         let fallback = base.flatMap { base in model.map { FallbackSource(base: base, shape: ModelShape.of($0)) } }
