@@ -29,9 +29,19 @@ final class DecodingSession {
     /// Keys converted from snake case so far (the conversion depends on the key alone).
     var convertedKeyCache: [String: String] = [:]
     /// Set just before a model is decoded in update mode: the value it starts from.
-    var pendingBase: Any?
+    var pendingBase: Any? {
+        get { pendingStorage.pointer.pointee }
+        set { pendingStorage.pointer.pointee = newValue }
+    }
+    /// Whether a base is pending: asked for every nested model, so read without copying
+    /// the existential or the runtime's exclusivity check.
+    var hasPendingBase: Bool {
+        if case .none = pendingStorage.pointer.pointee { return false }
+        return true
+    }
 
     private let pathStorage = UncheckedStorage([PathComponent]())
+    private let pendingStorage = UncheckedStorage<Any?>(nil)
     private let frameStorage = UncheckedStorage([ModelFrame]())
     let recentRoutes = UncheckedStorage(RecentEntries<Route>())
     private let recentKeyTables = UncheckedStorage(RecentEntries<KeyTable>(capacity: 16))
@@ -64,6 +74,7 @@ final class DecodingSession {
 
     deinit {
         pathStorage.free()
+        pendingStorage.free()
         frameStorage.free()
         recentRoutes.free()
         recentKeyTables.free()
@@ -112,7 +123,7 @@ final class DecodingSession {
     // MARK: Frames
 
     func pushFrame(_ type: Any.Type, model: (any DecodableModel.Type)?, info: ModelInfo?) {
-        if pendingBase == nil {  // the common case, without copying the existential in and out
+        if !hasPendingBase {  // the common case, without copying the existential in and out
             frames.append(ModelFrame(type: type, model: model, depth: path.count, info: info, isUpdate: false, fallback: nil))
             return
         }

@@ -92,7 +92,7 @@ extension DocumentDecoder {
             }
             throw session.fail(.mismatch(found: document.summary(of: node)), expected: M.self)
         }
-        if let slot, session.pendingBase == nil, session.isUpdating(frame: slot.frame) { startUpdate(M.self, slot: slot) }
+        if let slot, !session.hasPendingBase, session.isUpdating(frame: slot.frame) { startUpdate(M.self, slot: slot) }
         session.pushFrame(M.self, model: M.self, info: info)
         defer { session.popFrame() }
         var value = try info.fields == nil ? decodeNested(M.self, at: node) : decodeWithFields(M.self, at: node, layout: info.fields!)
