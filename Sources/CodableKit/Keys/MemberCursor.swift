@@ -5,8 +5,7 @@
 /// the next key asked for is most often the member after the last one found: the
 /// cursor checks that member with one comparison. Everything else — a key asked
 /// out of order, twice, or absent — takes the exact path (`exactMember`); only a
-/// wide object asked far out of order gets a `MemberIndex`, where each object
-/// used to get one.
+/// wide object asked far out of order gets a `MemberIndex`.
 ///
 /// The first occurrence of a repeated key wins, as in `JSONDocument.member`: a
 /// filter of the keys before the cursor (`passed`) sends a key that may already
@@ -24,7 +23,7 @@ struct MemberCursor {
     var last = -1
     /// Keys of every member before `next`.
     var passed = KeyFilter()
-    /// Keys of every member, once a lookup has missed the cursor.
+    /// Keys of every member, once a key was not found a few members ahead in a wide object.
     var present: KeyFilter?
     /// An index of a wide object's keys, once a key was asked far out of order.
     var index: MemberIndex?
