@@ -77,11 +77,7 @@ struct MemberCursor {
         if member >= end { return nil }
         if present == nil {
             var all = passed
-            var member = next
-            while member < end {
-                all.insert(document.withText(member, KeyFilter.bit))
-                member = document.next(after: member + 1)
-            }
+            all.insertKeys(of: document, from: next, before: end)
             present = all
         }
         guard present!.contains(bit) else { return nil }
@@ -94,12 +90,7 @@ struct MemberCursor {
 
     /// Moves the cursor past the key node `member` (at or after `next`), which was found.
     private mutating func advance(through member: Int, in document: JSONDocument) {
-        var passing = next
-        while passing <= member {
-            passed.insert(document.withText(passing, KeyFilter.bit))
-            passing = document.next(after: passing + 1)
-        }
-        next = passing
+        next = passed.insertKeys(of: document, from: next, before: member + 1)
         last = member
     }
 }
@@ -129,6 +120,18 @@ struct KeyFilter {
         case 2: return words.2 & mask != 0
         default: return words.3 & mask != 0
         }
+    }
+
+    /// Inserts the keys of the members from key node `start` up to `end` (a key node,
+    /// or the object's end); returns the key node after the last one inserted.
+    @discardableResult
+    mutating func insertKeys(of document: JSONDocument, from start: Int, before end: Int) -> Int {
+        var member = start
+        while member < end {
+            insert(document.withText(member, KeyFilter.bit))
+            member = document.next(after: member + 1)
+        }
+        return member
     }
 
     /// The key's bit, 0..<256: from its length and its first and last eight bytes

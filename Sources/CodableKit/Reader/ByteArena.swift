@@ -45,12 +45,8 @@ struct ByteArena: ~Copyable {
 
     /// `prefix` followed by everything appended, as one array.
     func appended(to prefix: [UInt8]) -> [UInt8] {
-        guard let base, count > 0 else { return prefix }
-        return [UInt8](unsafeUninitializedCapacity: prefix.count + count) { buffer, initialized in
-            let start = buffer.initialize(fromContentsOf: prefix)
-            (buffer.baseAddress! + start).initialize(from: base, count: count)
-            initialized = prefix.count + count
-        }
+        guard count > 0 else { return prefix }
+        return prefix.withUnsafeBufferPointer { appended(toCopyOf: $0) }
     }
 
     /// A copy of `prefix` followed by everything appended, as one array.
