@@ -31,39 +31,44 @@ struct JSONWriter: ~Copyable {
         case object([(key: String, value: EncodedContent)], next: Int)
     }
 
-    mutating func write(_ root: EncodedContent) {
+    /// The number of bytes written so far.
+    var count: Int { bytes.count }
+
+    /// Forgets everything written after the first `count` bytes.
+    mutating func truncate(to count: Int) {
+        bytes.truncate(to: count)
+    }
+
+    /// Writes `root` as the value of a container `depth` levels deep (for indentation).
+    mutating func write(_ root: EncodedContent, depth: Int = 0) {
         var stack: [Frame] = []
         var pending: EncodedContent? = root
         while true {
             if let value = pending {
                 pending = nil
-                if let frame = open(value, depth: stack.count) { stack.append(frame) }
+                if let frame = open(value, depth: depth + stack.count) { stack.append(frame) }
             }
             guard var frame = stack.popLast() else { return }
+            let level = depth + stack.count
             switch frame {
             case let .array(elements, next):
                 if next < elements.count {
-                    if next > 0 { bytes.append(UInt8(ascii: ",")) }
-                    newline(stack.count + 1)
+                    separate(index: next, depth: level + 1)
                     pending = elements[next]
                     frame = .array(elements, next: next + 1)
                     stack.append(frame)
                 } else {
-                    newline(stack.count)
-                    bytes.append(UInt8(ascii: "]"))
+                    close(object: false, count: next, depth: level)
                 }
             case let .object(members, next):
                 if next < members.count {
-                    if next > 0 { bytes.append(UInt8(ascii: ",")) }
-                    newline(stack.count + 1)
-                    writeString(members[next].key)
-                    if prettyPrinted { append(" : ") } else { bytes.append(UInt8(ascii: ":")) }
+                    separate(index: next, depth: level + 1)
+                    writeKey(members[next].key)
                     pending = members[next].value
                     frame = .object(members, next: next + 1)
                     stack.append(frame)
                 } else {
-                    newline(stack.count)
-                    bytes.append(UInt8(ascii: "}"))
+                    close(object: true, count: next, depth: level)
                 }
             }
         }
@@ -72,32 +77,82 @@ struct JSONWriter: ~Copyable {
     /// Writes a scalar or an empty container, or opens a container and returns its frame.
     private mutating func open(_ value: EncodedContent, depth: Int) -> Frame? {
         switch value {
-        case .null: append("null")
-        case let .bool(flag): append(flag ? "true" : "false")
-        case let .number(text): appendNumber(text)
+        case .null: writeNull()
+        case let .bool(flag): writeBool(flag)
+        case let .number(text): writeNumber(text)
         case let .string(text): writeString(text)
         case let .node(node): return open(node.content, depth: depth)
         case let .array(elements):
+            bytes.append(UInt8(ascii: "["))
             guard !elements.isEmpty else {
-                bytes.append(UInt8(ascii: "["))
-                emptyLines(depth)
-                bytes.append(UInt8(ascii: "]"))
+                close(object: false, count: 0, depth: depth)
                 return nil
             }
-            bytes.append(UInt8(ascii: "["))
             return .array(elements, next: 0)
         case var .object(members):
+            bytes.append(UInt8(ascii: "{"))
             guard !members.isEmpty else {
-                bytes.append(UInt8(ascii: "{"))
-                emptyLines(depth)
-                bytes.append(UInt8(ascii: "}"))
+                close(object: true, count: 0, depth: depth)
                 return nil
             }
             if sortedKeys { members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } }
-            bytes.append(UInt8(ascii: "{"))
             return .object(members, next: 0)
         }
         return nil
+    }
+
+    // MARK: Pieces, for the tree above and for `StreamEncoder`
+
+    /// Opens an object (`{`) or an array (`[`).
+    @inline(__always)
+    mutating func open(object: Bool) {
+        bytes.append(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+    }
+
+    /// Before member or element `index` of a container whose members sit `depth` levels deep.
+    @inline(__always)
+    mutating func separate(index: Int, depth: Int) {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        newline(depth)
+    }
+
+    /// A member's key and the colon after it.
+    @inline(__always)
+    mutating func writeKey(_ key: String) {
+        writeString(key)
+        if prettyPrinted { append(" : ") } else { bytes.append(UInt8(ascii: ":")) }
+    }
+
+    /// Closes a container `depth` levels deep that got `count` members or elements.
+    mutating func close(object: Bool, count: Int, depth: Int) {
+        if count == 0 { emptyLines(depth) } else { newline(depth) }
+        bytes.append(object ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+    }
+
+    mutating func writeNull() { append("null") }
+
+    mutating func writeBool(_ flag: Bool) { append(flag ? "true" : "false") }
+
+    /// An integer's digits, without making a `String`.
+    mutating func writeInteger<I: FixedWidthInteger>(_ value: I) {
+        var magnitude = value.magnitude
+        if magnitude < 10 {  // the commonest integers: one digit, no buffer
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            return bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude))
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+            var start = 40
+            while magnitude > 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            }
+            if value < 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            bytes.append(UnsafeBufferPointer(rebasing: buffer[start ..< 40]))
+        }
     }
 
     private mutating func append(_ text: StaticString) {
@@ -105,18 +160,13 @@ struct JSONWriter: ~Copyable {
     }
 
     /// A number's text; an integral floating-point value without its `.0`, as `JSONEncoder` writes it.
-    private mutating func appendNumber(_ text: String) {
+    mutating func writeNumber(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
             let count = utf8.count
             let integral = count > 2 && utf8[count - 2] == UInt8(ascii: ".") && utf8[count - 1] == UInt8(ascii: "0")
             bytes.append(integral ? UnsafeBufferPointer(rebasing: utf8[..<(count - 2)]) : utf8)
         }
-    }
-
-    private mutating func appendUTF8(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append($0) }
     }
 
     /// Inside an empty container when pretty-printing: an empty line, then the closing indent.
@@ -132,7 +182,7 @@ struct JSONWriter: ~Copyable {
         for _ in 0 ..< depth * 2 { bytes.append(UInt8(ascii: " ")) }
     }
 
-    private mutating func writeString(_ text: String) {
+    mutating func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         var text = text
         let slash = escapesSlashes ? UInt8(ascii: "/") : 0  // 0 is caught by `< 0x20` anyway

@@ -43,8 +43,15 @@ public final class ModelEncoder: Sendable {
     ///   `nonConformingFloatEncodingStrategy` names strings for them) or a value a
     ///   transformer cannot write, with its coding path; whatever `encode(to:)` throws.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        let options = options
-        var writer = JSONWriter(format: options.outputFormatting.union(options.sortedKeys ? .sortedKeys : []))
+        var options = options
+        if options.sortedKeys { options.outputFormatting.insert(.sortedKeys) }
+        guard options.outputFormatting.contains(.sortedKeys) else {
+            // Keys in the order they are written: straight to bytes.
+            let session = StreamSession(options: options)
+            try StreamEncoder(session: session).encodeValue(value, key: nil, prefix: [], depth: 0)
+            return session.writer.data
+        }
+        var writer = JSONWriter(format: options.outputFormatting)
         writer.write(try EncodeCall.tree(value, options: options))
         return writer.data
     }

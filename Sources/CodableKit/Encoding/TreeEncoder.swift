@@ -204,7 +204,7 @@ enum EncodeRoute {
             self = .kernel(kernel)
         } else if type is any StringKeyedDictionary.Type {
             self = .stringKeyedDictionary
-        } else if type is any EncodingWrapper.Type {
+        } else if type is any EncodingWrapper.Type || type is any FlatWrapper.Type {
             self = .wrapper
         } else if let model = type as? any ModelMappable.Type {
             self = .model(ModelInfo.of(model))
@@ -215,11 +215,13 @@ enum EncodeRoute {
 }
 
 extension TreeEncoder {
-    /// The JSON content of `value`, written at `path`. `rule` is the property's own transformer.
+    /// The JSON content of `value`, written at `path`. `rule` is the property's own transformer;
+    /// `transforms` is false for what a transformer wrote, which is not transformed again
+    /// (a transformer whose JSON is its own type would otherwise never end).
     func encodeValue<T: Encodable>(_ value: T, at path: @autoclosure () -> [any CodingKey], key: PathComponent? = nil,
-                                   rule: (any ValueTransformable)? = nil) throws -> EncodedContent {
+                                   rule: (any ValueTransformable)? = nil, transforms: Bool = true) throws -> EncodedContent {
         if let rule { return try transformed(value, with: rule, at: path()) }
-        if !session.transformers.isEmpty, let transformer = session.transformers[ObjectIdentifier(T.self)] {
+        if transforms, !session.transformers.isEmpty, let transformer = session.transformers[ObjectIdentifier(T.self)] {
             return try transformed(value, with: transformer, at: path())
         }
         // The commonest kernel types by identity (a pointer comparison): elements of
@@ -255,7 +257,7 @@ extension TreeEncoder {
     func transformed(_ value: Any, with transformer: any ValueTransformable, at path: [any CodingKey]) throws -> EncodedContent {
         switch transformer.transformedJSON(value) {
         case let json??:
-            return try encodeValue(json, at: path)
+            return try encodeValue(json, at: path, transforms: false)
         case .some(nil):
             throw EncodingError.invalidValue(value, .init(codingPath: path, debugDescription:
                 "\(typeName(type(of: transformer))) could not write \(value) as JSON."))
@@ -271,11 +273,18 @@ extension TreeEncoder {
 
 }
 
-/// Property wrappers that decide how they are written: `@IgnoredKey` (not at all),
-/// `@Flat` (into the enclosing object).
+/// Property wrappers that decide how they are written as a member: `@IgnoredKey`
+/// (not at all), `@Required` (as its value, with the property's rules).
 protocol EncodingWrapper {
-    /// Writes the wrapper for the property `key` of the object `encoder` is filling, or nothing.
-    func encode(key: String, encoder: TreeEncoder, path: [any CodingKey]) throws
+    /// Writes the wrapper as member `key` of the object `container` fills, or nothing.
+    func encode<Container: KeyedEncodingContainerProtocol>(into container: inout Container, forKey key: Container.Key) throws
+}
+
+/// `@Flat`: writes its value's members into the enclosing object, which only the
+/// tree can do (`StreamEncoder` falls back for it).
+protocol FlatWrapper {
+    /// Writes the value's members into the object `encoder` is filling.
+    func encodeFlattened(into encoder: TreeEncoder) throws
 }
 
 struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
@@ -304,8 +313,12 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        if case .wrapper = encoder.session.route(T.self), let wrapper = value as? any EncodingWrapper {
-            return try wrapper.encode(key: key.stringValue, encoder: encoder, path: codingPath + [key])
+        if case .wrapper = encoder.session.route(T.self) {
+            if let flat = value as? any FlatWrapper { return try flat.encodeFlattened(into: encoder) }
+            if let wrapper = value as? any EncodingWrapper {
+                var container = self
+                return try wrapper.encode(into: &container, forKey: key)
+            }
         }
         let rule = encoder.info.flatMap { $0.valueRules.isEmpty ? nil : $0.valueRules[key.stringValue] }
         let name = key.stringValue

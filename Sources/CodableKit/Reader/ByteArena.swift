@@ -37,6 +37,12 @@ struct ByteArena: ~Copyable {
         count += bytes.count
     }
 
+    /// Forgets everything appended after the first `count` bytes.
+    mutating func truncate(to count: Int) {
+        precondition(count >= 0 && count <= self.count, "truncating beyond what was appended")
+        self.count = count
+    }
+
     /// Everything appended, as `Data` (one copy).
     var data: Data {
         guard let base, count > 0 else { return Data() }

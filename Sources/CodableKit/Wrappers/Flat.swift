@@ -50,9 +50,9 @@ extension Flat: SlotDecodable where Value: Decodable {
     }
 }
 
-extension Flat: EncodingWrapper where Value: Encodable {
+extension Flat: FlatWrapper where Value: Encodable {
     /// Writes the value's own members into the enclosing object.
-    func encode(key _: String, encoder: TreeEncoder, path _: [any CodingKey]) throws {
+    func encodeFlattened(into encoder: TreeEncoder) throws {
         let nested = TreeEncoder(session: encoder.session, codingPath: encoder.codingPath,
                                  info: (Value.self as? any ModelMappable.Type).map(ModelInfo.of))
         try wrappedValue.encode(to: nested)

@@ -51,5 +51,5 @@ extension IgnoredKey: SlotDecodable {
 
 extension IgnoredKey: EncodingWrapper {
     /// Not written: CodableKit's encoder leaves the key out.
-    func encode(key _: String, encoder _: TreeEncoder, path _: [any CodingKey]) throws {}
+    func encode<Container: KeyedEncodingContainerProtocol>(into _: inout Container, forKey _: Container.Key) throws {}
 }

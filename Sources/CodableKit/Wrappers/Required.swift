@@ -66,8 +66,7 @@ extension Required: SlotDecodable where Value: Decodable {
 
 extension Required: EncodingWrapper where Value: Encodable {
     /// Written as the value itself, under the property's key and with its rules.
-    func encode(key: String, encoder: TreeEncoder, path _: [any CodingKey]) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(wrappedValue, forKey: AnyCodingKey(stringValue: key))
+    func encode<Container: KeyedEncodingContainerProtocol>(into container: inout Container, forKey key: Container.Key) throws {
+        try container.encode(wrappedValue, forKey: key)
     }
 }
