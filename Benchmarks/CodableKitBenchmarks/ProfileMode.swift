@@ -5,7 +5,7 @@ import Foundation
 /// `CodableKitBenchmarks profile <dataset>[:count] [seconds]`: decodes one dataset
 /// with CodableKit only, in a loop, for a profiler (`perf record`, `valgrind
 /// --tool=callgrind`). Datasets: airports, airports-dirty, airports-snake, airports-camel, encode-airports,
-/// encode-wide, subclass (count 1000 unless given), tree, wide.
+/// encode-wide, encode-tree, subclass (count 1000 unless given), tree, wide.
 func profile(_ argument: String, seconds: Double) {
     let parts = argument.split(separator: ":")
     let name = String(parts[0])
@@ -33,6 +33,9 @@ func profile(_ argument: String, seconds: Double) {
         work = { _ = try! ModelEncoder().encode(models) }
     case "encode-wide":
         let models = [Wide].deserialize(from: Data(ModelDatasets.wide(count: 2_000)))!
+        work = { _ = try! ModelEncoder().encode(models) }
+    case "encode-tree":
+        let models = [Area].deserialize(from: Data(ModelDatasets.areaTree()))!
         work = { _ = try! ModelEncoder().encode(models) }
     case "tree":
         let data = Data(ModelDatasets.areaTree())

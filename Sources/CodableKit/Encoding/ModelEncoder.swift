@@ -48,7 +48,8 @@ public final class ModelEncoder: Sendable {
         guard options.outputFormatting.contains(.sortedKeys) else {
             // Keys in the order they are written: straight to bytes.
             let session = StreamSession(options: options)
-            try StreamEncoder(session: session).encodeValue(value, key: nil, prefix: [], depth: 0)
+            defer { session.finish() }
+            try session.encoder(level: 0).encodeValue(value, key: nil, prefix: [], depth: 0)
             return session.writer.data
         }
         var writer = JSONWriter(format: options.outputFormatting)

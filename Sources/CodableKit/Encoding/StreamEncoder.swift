@@ -17,26 +17,39 @@ import Foundation
 ///   so a type's `encode(to:)` can run twice for one value, once partly.
 final class StreamEncoder: Encoder {
     let session: StreamSession
-    /// The encoder of the enclosing value, the keys of the nested containers this value
-    /// is in, and its own key: the coding path is made from these only when asked for.
-    private let parent: StreamEncoder?
-    private let prefix: [any CodingKey]
-    private let pathKey: PathComponent?
-    /// The rules of the model whose `encode(to:)` is running, if it is a model.
-    let info: ModelInfo?
-    /// How many containers deep this value sits in the output (for indentation).
-    let depth: Int
-    /// A `[String: Value]`: its keys are written as they are, whatever `keyEncodingStrategy` says.
-    var keepsKeys = false
+    /// How many values deep this encoder's value is (0: the call's own encoder): its slot
+    /// in the session's pool, which reuses an encoder for the next value at its level.
+    let level: Int
+    /// The encoder's state, behind a pointer: a class's stored properties are checked
+    /// for exclusive access at run time on every access (a few per member written).
+    private let frame: UnsafeMutablePointer<Frame>
 
-    /// What this value's output is so far.
+    private struct Frame {
+        /// The encoder of the enclosing value, the keys of the nested containers this
+        /// value is in, and its own key: the coding path is made from these when asked for.
+        var parent: StreamEncoder?
+        var prefix: [any CodingKey] = []
+        var pathKey: PathComponent?
+        /// The rules of the model whose `encode(to:)` is running, if it is a model.
+        var info: ModelInfo?
+        /// How many containers deep the value sits in the output (for indentation).
+        var depth = 0
+        /// A `[String: Value]`: its keys are written as they are, whatever `keyEncodingStrategy` says.
+        var keepsKeys = false
+        /// No rule could change a key (`EncodeSession.ruledKey` is nil for every property).
+        var plainKeys = true
+        /// No transformer or value rule could apply to a scalar member: it is written on the spot.
+        var writesScalars = true
+        var state = State.empty
+        /// Members or elements written into the value's own container.
+        var rootCount = 0
+        /// Nested containers still open, innermost last (empty for most values).
+        var nested: [OpenContainer] = []
+        var lastID = 0
+    }
+
+    /// What the value's output is so far.
     private enum State { case empty, object, array, single, finished }
-    private var state = State.empty
-    /// Members or elements written into the value's own container.
-    private var rootCount = 0
-    /// Nested containers still open, innermost last (empty for most values).
-    private var nested: [OpenContainer] = []
-    private var lastID = 0
 
     private struct OpenContainer {
         let id: Int
@@ -44,29 +57,64 @@ final class StreamEncoder: Encoder {
         var count = 0
     }
 
-    /// The encoder that a whole call starts from (its value is written by `encodeValue`).
-    init(session: StreamSession) {
+    /// A fresh encoder; `StreamSession.encoder(level:)` makes and reuses them.
+    init(session: StreamSession, level: Int) {
         self.session = session
-        parent = nil
-        prefix = []
-        pathKey = nil
-        info = nil
-        depth = 0
+        self.level = level
+        frame = .allocate(capacity: 1)
+        frame.initialize(to: Frame())
     }
 
-    private init(parent: StreamEncoder, prefix: [any CodingKey], key: PathComponent?, info: ModelInfo?, depth: Int) {
-        session = parent.session
-        self.parent = parent
-        self.prefix = prefix
-        pathKey = key
-        self.info = info
-        self.depth = depth
+    deinit {
+        frame.deinitialize(count: 1)
+        frame.deallocate()
+    }
+
+    /// Sets the encoder up for a value.
+    func start(parent: StreamEncoder, prefix: [any CodingKey], key: PathComponent?, info: ModelInfo?, depth: Int, keepsKeys: Bool) {
+        let tree = session.tree
+        frame.pointee = Frame(parent: parent, prefix: prefix, pathKey: key, info: info, depth: depth, keepsKeys: keepsKeys,
+                              plainKeys: tree.plainKeys && !(info?.hasKeyRules ?? false),
+                              writesScalars: tree.transformers.isEmpty && (info?.valueRules.isEmpty ?? true))
+    }
+
+    /// Lets go of the enclosing encoder once the value is written (so that it can be reused).
+    func detach() {
+        frame.pointee.parent = nil
+        frame.pointee.state = .finished
+    }
+
+    var info: ModelInfo? { frame.pointee.info }
+    var depth: Int { frame.pointee.depth }
+    var keepsKeys: Bool { frame.pointee.keepsKeys }
+    var plainKeys: Bool { frame.pointee.plainKeys }
+    var writesScalars: Bool { frame.pointee.writesScalars }
+    private var prefix: [any CodingKey] { frame.pointee.prefix }
+
+    private var state: State {
+        get { frame.pointee.state }
+        set { frame.pointee.state = newValue }
+    }
+
+    private var rootCount: Int {
+        get { frame.pointee.rootCount }
+        set { frame.pointee.rootCount = newValue }
+    }
+
+    private var nested: [OpenContainer] {
+        unsafeAddress { UnsafePointer(frame).pointer(to: \.nested)! }
+        unsafeMutableAddress { frame.pointer(to: \.nested)! }
+    }
+
+    private var lastID: Int {
+        get { frame.pointee.lastID }
+        set { frame.pointee.lastID = newValue }
     }
 
     var codingPath: [any CodingKey] {
-        guard let parent else { return [] }
+        guard let parent = frame.pointee.parent else { return [] }
         var path = parent.codingPath + prefix
-        if let pathKey { path.append(pathKey.codingKey) }
+        if let pathKey = frame.pointee.pathKey { path.append(pathKey.codingKey) }
         return path
     }
 
@@ -213,6 +261,8 @@ final class StreamSession {
         var count = 0
         /// Types that fell back once in this call: written by the tree from then on.
         var treeTypes: Set<ObjectIdentifier> = []
+        /// The encoder last used at each level.
+        var pool: [StreamEncoder] = []
     }
 
     init(options: EncodingOptions) {
@@ -241,6 +291,26 @@ final class StreamSession {
 
     func countFallback() {
         state.pointer.pointee.count += 1
+    }
+
+    /// An encoder for a value `level` values deep: the one last used there, unless
+    /// something still holds it (`encode(to:)` code may keep its encoder).
+    func encoder(level: Int) -> StreamEncoder {
+        let storage = self.state.pointer
+        if level < storage.pointee.pool.count {
+            if isKnownUniquelyReferenced(&storage.pointee.pool[level]) { return storage.pointee.pool[level] }
+            let fresh = StreamEncoder(session: self, level: level)
+            storage.pointee.pool[level] = fresh
+            return fresh
+        }
+        let fresh = StreamEncoder(session: self, level: level)
+        if level == storage.pointee.pool.count { storage.pointee.pool.append(fresh) }
+        return fresh
+    }
+
+    /// Lets go of the pool (whose encoders hold the session) once the call is done.
+    func finish() {
+        state.pointer.pointee.pool.removeAll()
     }
 
     func isTreeType(_ id: ObjectIdentifier) -> Bool {
@@ -288,8 +358,11 @@ extension StreamEncoder {
         let id = ObjectIdentifier(T.self)
         if session.isTreeType(id) { return try writeByTree(value, path: path(prefix, key), depth: depth, rule: nil) }
 
-        let child = StreamEncoder(parent: self, prefix: prefix, key: key, info: info, depth: depth)
-        if case .stringKeyedDictionary = route { child.keepsKeys = true }
+        let child = session.encoder(level: level + 1)
+        var keepsKeys = false
+        if case .stringKeyedDictionary = route { keepsKeys = true }
+        child.start(parent: self, prefix: prefix, key: key, info: info, depth: depth, keepsKeys: keepsKeys)
+        defer { child.detach() }
         let start = session.writer.count
         let fallbacks = session.fallbacks
         do {
@@ -332,7 +405,7 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     private func begin(_ property: String) throws -> Int {
         let session = encoder.session.tree
         var key = property
-        if let ruled = session.ruledKey(for: property, info: encoder.info) {
+        if !encoder.plainKeys, let ruled = session.ruledKey(for: property, info: encoder.info) {
             key = ruled
             if session.hasKeyEncodingStrategy, !encoder.keepsKeys {
                 key = session.options.keyEncodingStrategy.convert(key, path: codingPath)
@@ -388,18 +461,20 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         try encodeIfPresent(value, forKey: key)
     }
 
-    /// Whether scalars can be written on the spot: no transformer or value rule could apply.
-    @inline(__always)
-    private var writesScalars: Bool {
-        encoder.session.tree.transformers.isEmpty && (encoder.info?.valueRules.isEmpty ?? true)
-    }
-
     func encode(_ value: Bool, forKey key: Key) throws {
         try encodeScalar(value, forKey: key) { $0.writeBool(value) }
     }
 
     func encode(_ value: String, forKey key: Key) throws {
         try encodeScalar(value, forKey: key) { $0.writeString(value) }
+    }
+
+    func encode(_ value: Double, forKey key: Key) throws {
+        try encodeScalar(value, forKey: key, onSpot: value.isFinite) { $0.writeNumber(JSONNumberFormat.double(value)) }
+    }
+
+    func encode(_ value: Float, forKey key: Key) throws {
+        try encodeScalar(value, forKey: key, onSpot: value.isFinite) { $0.writeNumber(JSONNumberFormat.float(value)) }
     }
 
     func encode(_ value: Int, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
@@ -418,10 +493,12 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         try encodeScalar(value, forKey: key) { $0.writeInteger(value) }
     }
 
-    /// A scalar written on the spot by `write`, or through `encode<T>` when a rule could apply to it.
+    /// A scalar written on the spot by `write`, or through `encode<T>` when a rule could apply
+    /// to it or it is not `onSpot` (a non-finite number: a string or an error, as configured).
     @inline(__always)
-    private func encodeScalar<T: Encodable>(_ value: T, forKey key: Key, _ write: (inout JSONWriter) -> Void) throws {
-        guard writesScalars else { return try encode(value, forKey: key) }
+    private func encodeScalar<T: Encodable>(_ value: T, forKey key: Key, onSpot: Bool = true,
+                                            _ write: (inout JSONWriter) -> Void) throws {
+        guard onSpot, encoder.writesScalars else { return try encode(value, forKey: key) }
         _ = try begin(key.stringValue)
         write(&encoder.session.writer)
     }

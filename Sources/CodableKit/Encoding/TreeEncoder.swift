@@ -145,12 +145,15 @@ final class EncodeSession {
     let transformers: [ObjectIdentifier: any ValueTransformable]
     /// A `keyEncodingStrategy` other than `.useDefaultKeys` converts every key written.
     let hasKeyEncodingStrategy: Bool
+    /// No call strategy or `keyEncodingStrategy`: only a model's own rules change keys.
+    let plainKeys: Bool
     private var routes: [ObjectIdentifier: EncodeRoute] = [:]
     private let recent = UncheckedStorage(RecentEntries<EncodeRoute>())
 
     init(options: EncodingOptions) {
         self.options = options
         hasKeyEncodingStrategy = !options.keyEncodingStrategy.isDefault
+        plainKeys = options.keyStrategies.isEmpty && !hasKeyEncodingStrategy
         var transformers = GlobalTransformers.current
         for transformer in options.transformers { transformers[transformer.objectType] = transformer }
         self.transformers = transformers

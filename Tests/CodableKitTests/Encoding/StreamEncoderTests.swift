@@ -218,6 +218,32 @@ import Testing
         try streamed([[SuperEncoding()], [SuperEncoding()]])
     }
 
+    /// Keeps the encoder it is given, which the stream must then not reuse for another value.
+    final class Keeper: @unchecked Sendable {
+        var encoders: [any Encoder] = []
+    }
+
+    struct Keeping: Encodable {
+        let keeper: Keeper
+        let value: Int
+        func encode(to encoder: any Encoder) throws {
+            keeper.encoders.append(encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode([value], forKey: .x)
+        }
+    }
+
+    @Test func encodersThatCodeKeepsAreNotReused() throws {
+        let keeper = Keeper()
+        let text = String(decoding: try ModelEncoder().encode((1 ... 3).map { Keeping(keeper: keeper, value: $0) }), as: UTF8.self)
+        #expect(text == #"[{"x":[1]},{"x":[2]},{"x":[3]}]"#)
+        #expect(keeper.encoders.count == 3)
+        #expect(keeper.encoders[0] as AnyObject !== keeper.encoders[1] as AnyObject)
+        // Written after the call: nothing to write into, and no crash.
+        var late = keeper.encoders[0].container(keyedBy: Key.self)
+        #expect(throws: (any Error).self) { try late.encode(4, forKey: .y) }
+    }
+
     /// A subclass that writes into its base class's container.
     class Animal: Encodable {
         var name = "rex"
