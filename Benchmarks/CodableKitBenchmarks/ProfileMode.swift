@@ -5,7 +5,7 @@ import Foundation
 /// `CodableKitBenchmarks profile <dataset>[:count] [seconds]`: decodes one dataset
 /// with CodableKit only, in a loop, for a profiler (`perf record`, `valgrind
 /// --tool=callgrind`). Datasets: airports, airports-dirty, airports-snake, airports-camel, encode-airports,
-/// encode-wide, encode-tree, subclass (count 1000 unless given), tree, wide.
+/// encode-wide, encode-tree, encode-twitter, subclass (count 1000 unless given), tree, wide.
 func profile(_ argument: String, seconds: Double) {
     let parts = argument.split(separator: ":")
     let name = String(parts[0])
@@ -49,6 +49,11 @@ func profile(_ argument: String, seconds: Double) {
         case "citm": work = { _ = try! ModelDecoder().decode(Citm.self, from: data) }
         default: work = { _ = try! ModelDecoder().decode(Canada.self, from: data) }
         }
+    case "encode-twitter":
+        let data = try! Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../shared/data/nativejson/twitter.json"))
+        let tweets = try! ModelDecoder().decode(Tweets.self, from: data)
+        work = { _ = try! ModelEncoder().encode(tweets) }
     case "twitter-foundation", "citm-foundation", "canada-foundation":
         let file = ["twitter-foundation": "twitter.json", "citm-foundation": "citm_catalog.json", "canada-foundation": "canada.json"][name]!
         let data = try! Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -183,35 +183,94 @@ struct JSONWriter: ~Copyable {
     }
 
     mutating func writeString(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
         var text = text
-        let slash = escapesSlashes ? UInt8(ascii: "/") : 0  // 0 is caught by `< 0x20` anyway
         text.withUTF8 { utf8 in
-            var runStart = 0
-            // Every byte that needs an escape is at most `\` (0x5C): lowercase letters and
-            // UTF-8 continuation bytes fail the first comparison.
-            for (index, byte) in utf8.enumerated()
-            where byte <= UInt8(ascii: "\\") && (byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == slash) {
-                bytes.append(UnsafeBufferPointer(rebasing: utf8[runStart ..< index]))
-                runStart = index + 1
-                switch byte {
-                case UInt8(ascii: "\""): append("\\\"")
-                case UInt8(ascii: "\\"): append("\\\\")
-                case UInt8(ascii: "/"): append("\\/")
-                case 0x0A: append("\\n")
-                case 0x0D: append("\\r")
-                case 0x09: append("\\t")
-                case 0x08: append("\\b")
-                case 0x0C: append("\\f")
-                default:
-                    append("\\u00")
-                    bytes.append(hexDigit(byte >> 4))
-                    bytes.append(hexDigit(byte & 0xF))
+            let count = utf8.count
+            var out = bytes.reserve(count + 2)  // escapes, rare, make room for themselves
+            out.pointee = UInt8(ascii: "\"")
+            out += 1
+            guard let source = utf8.baseAddress else { return finishString(at: out) }
+            var index = 0
+            while index < count {
+                // Eight bytes at a time while none of them needs an escape (long text is mostly
+                // that); a word that has one, and the last few bytes, one at a time.
+                if index + 8 <= count {
+                    let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+                    if !needsEscape(word) {
+                        UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
+                        out += 8
+                        index += 8
+                        continue
+                    }
+                }
+                let end = Swift.min(index + 8, count)
+                while index < end {
+                    let byte = source[index]
+                    index += 1
+                    if needsEscape(byte) {
+                        out = writeEscape(byte, at: out, thenRoomFor: count - index)
+                    } else {
+                        out.pointee = byte
+                        out += 1
+                    }
                 }
             }
-            bytes.append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            finishString(at: out)
         }
-        bytes.append(UInt8(ascii: "\""))
+    }
+
+    @inline(__always)
+    private mutating func finishString(at out: UnsafeMutablePointer<UInt8>) {
+        out.pointee = UInt8(ascii: "\"")
+        bytes.commit(upTo: out + 1)
+    }
+
+    /// Whether `byte` is written as an escape: `"`, `\`, a control character, `/` unless
+    /// `.withoutEscapingSlashes`. Every such byte is at most `\` (0x5C): lowercase letters
+    /// and UTF-8's multi-byte sequences fail the first comparison.
+    @inline(__always)
+    private func needsEscape(_ byte: UInt8) -> Bool {
+        byte <= UInt8(ascii: "\\") && (byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+            || (byte == UInt8(ascii: "/") && escapesSlashes))
+    }
+
+    /// Whether any of the eight bytes of `word` may need an escape (exact when none does).
+    @inline(__always)
+    private func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highBits }
+        var found = (word &- 0x2020_2020_2020_2020) & ~word & highBits  // a byte below 0x20
+        found |= hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+        found |= hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+        if escapesSlashes { found |= hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "/")))) }
+        return found != 0
+    }
+
+    /// Writes the escape for `byte` at `out` with room after it for `remaining` more bytes
+    /// and the closing quote; where the next byte goes.
+    private mutating func writeEscape(_ byte: UInt8, at out: UnsafeMutablePointer<UInt8>,
+                                      thenRoomFor remaining: Int) -> UnsafeMutablePointer<UInt8> {
+        bytes.commit(upTo: out)
+        let out = bytes.reserve(remaining + 7)  // `\u00xx` and the quote
+        out[0] = UInt8(ascii: "\\")
+        let letter: UInt8
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): letter = byte
+        case 0x0A: letter = UInt8(ascii: "n")
+        case 0x0D: letter = UInt8(ascii: "r")
+        case 0x09: letter = UInt8(ascii: "t")
+        case 0x08: letter = UInt8(ascii: "b")
+        case 0x0C: letter = UInt8(ascii: "f")
+        default:
+            out[1] = UInt8(ascii: "u")
+            out[2] = UInt8(ascii: "0")
+            out[3] = UInt8(ascii: "0")
+            out[4] = hexDigit(byte >> 4)
+            out[5] = hexDigit(byte & 0xF)
+            return out + 6
+        }
+        out[1] = letter
+        return out + 2
     }
 
     private func hexDigit(_ value: UInt8) -> UInt8 {

@@ -37,6 +37,19 @@ struct ByteArena: ~Copyable {
         count += bytes.count
     }
 
+    /// Room for `extra` more bytes: where they go. Write them there, then `commit(upTo:)`.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+        if capacity - count < extra { grow(toFit: extra) }
+        return base! + count
+    }
+
+    /// Counts the bytes written from `reserve`'s pointer up to `end` as appended.
+    @inline(__always)
+    mutating func commit(upTo end: UnsafeMutablePointer<UInt8>) {
+        count = end - base!
+    }
+
     /// Forgets everything appended after the first `count` bytes.
     mutating func truncate(to count: Int) {
         precondition(count >= 0 && count <= self.count, "truncating beyond what was appended")

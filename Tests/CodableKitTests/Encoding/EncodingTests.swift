@@ -19,6 +19,25 @@ import Testing
         #expect(try String(decoding: unescaped.encode(["/"]), as: UTF8.self) == #"["/"]"#)
     }
 
+    /// Strings are scanned eight bytes at a time: an escape at every position of long
+    /// and short strings, next to multi-byte characters, as JSONEncoder writes them.
+    @Test func longStringsAreEscapedAsJSONEncoderDoes() throws {
+        let alphabet: [Character] = ["a", "Z", "7", " ", "\"", "\\", "/", "\n", "\u{0}", "\u{1F}", "\u{7F}", "é", "中", "😀", "~"]
+        var generator = SystemRandomNumberGenerator()
+        var strings: [String] = []
+        for length in 0 ..< 40 {
+            for _ in 0 ..< 20 { strings.append(String((0 ..< length).map { _ in alphabet.randomElement(using: &generator)! })) }
+        }
+        for format in [[], JSONEncoder.OutputFormatting.withoutEscapingSlashes] {
+            let foundation = JSONEncoder()
+            foundation.outputFormatting = format
+            let ours = ModelEncoder()
+            ours.outputFormatting = format
+            #expect(try ours.encode(strings) == foundation.encode(strings))
+            for string in strings.prefix(200) { #expect(try ours.encode([string]) == foundation.encode([string]), "\(string.debugDescription)") }
+        }
+    }
+
     @Test func numbersReadBackExactly() throws {
         let doubles: [Double] = [0, -0.0, 0.1, 1, 1e-5, 1e21, 123456.789, .pi, .leastNonzeroMagnitude, .greatestFiniteMagnitude, -2.5e-300]
         let text = try json(doubles)
