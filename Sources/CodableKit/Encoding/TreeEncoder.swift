@@ -171,7 +171,7 @@ final class EncodeSession {
         if let known = routes[id] {
             route = known
         } else {
-            route = EncodeRoute(T.self)
+            route = EncodeRoute.of(T.self)
             routes[id] = route
         }
         recent.pointer.pointee.insert(route, for: id)
@@ -194,7 +194,7 @@ final class EncodeSession {
 
 /// How a type is written, found once per type: a kernel type (`KernelValue`), a
 /// wrapper that decides for itself, a model (with its rules), or any other `Encodable`.
-enum EncodeRoute {
+enum EncodeRoute: @unchecked Sendable {  // metatypes and an immutable ModelInfo
     case wrapper
     case kernel(any KernelValue.Type)
     case model(ModelInfo)
@@ -202,7 +202,15 @@ enum EncodeRoute {
     case stringKeyedDictionary
     case other
 
-    init(_ type: Any.Type) {
+    /// The route of `type`, decided once per process: it depends on the type's
+    /// conformances only (a failed conformance check costs thousands of instructions).
+    static func of(_ type: Any.Type) -> EncodeRoute {
+        cache.value(for: type) { EncodeRoute(type) }
+    }
+
+    private static let cache = TypeCache<EncodeRoute>()
+
+    private init(_ type: Any.Type) {
         if let kernel = type as? any KernelValue.Type {
             self = .kernel(kernel)
         } else if type is any StringKeyedDictionary.Type {
