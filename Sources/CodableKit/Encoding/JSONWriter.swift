@@ -16,8 +16,8 @@ struct JSONWriter: ~Copyable {
     /// The output, written with plain stores (`Array` checks uniqueness and capacity per append).
     private var bytes = ByteArena()
 
-    /// What has been written.
-    var data: Data { bytes.data }
+    /// What has been written, taken out of the writer (no copy).
+    mutating func takeData() -> Data { bytes.takeData() }
 
     init(format: JSONEncoder.OutputFormatting) {
         sortedKeys = format.contains(.sortedKeys)

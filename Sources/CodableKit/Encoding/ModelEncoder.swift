@@ -50,11 +50,11 @@ public final class ModelEncoder: Sendable {
             let session = StreamSession(options: options)
             defer { session.finish() }
             try session.encoder(level: 0).encodeValue(value, key: nil, prefix: [], depth: 0)
-            return session.writer.data
+            return session.writer.takeData()
         }
         var writer = JSONWriter(format: options.outputFormatting)
         writer.write(try EncodeCall.tree(value, options: options))
-        return writer.data
+        return writer.takeData()
     }
 
     /// As `JSONEncoder.outputFormatting`; default `[]`.

@@ -20,7 +20,7 @@ struct ByteArena: ~Copyable {
 
     init() {}
 
-    deinit { base?.deallocate() }
+    deinit { free(base) }
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {
@@ -56,10 +56,15 @@ struct ByteArena: ~Copyable {
         self.count = count
     }
 
-    /// Everything appended, as `Data` (one copy).
-    var data: Data {
+    /// Everything appended, as `Data` that takes the storage over (no copy); the arena is empty after.
+    mutating func takeData() -> Data {
         guard let base, count > 0 else { return Data() }
-        return Data(bytes: base, count: count)
+        let storage = realloc(base, count) ?? UnsafeMutableRawPointer(base)  // give back what is unused
+        let taken = Data(bytesNoCopy: storage, count: count, deallocator: .free)
+        self.base = nil
+        count = 0
+        capacity = 0
+        return taken
     }
 
     /// `prefix` followed by everything appended, as one array.
@@ -77,14 +82,11 @@ struct ByteArena: ~Copyable {
         }
     }
 
+    /// `realloc`: large blocks grow in place or by remapping pages, without copying.
     private mutating func grow(toFit extra: Int) {
         let newCapacity = max(capacity * 2, count + extra, 256)
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        if let base {
-            newBase.update(from: base, count: count)
-            base.deallocate()
-        }
-        base = newBase
+        guard let grown = realloc(base, newCapacity) else { fatalError("out of memory: \(newCapacity) bytes") }
+        base = grown.assumingMemoryBound(to: UInt8.self)
         capacity = newCapacity
     }
 }

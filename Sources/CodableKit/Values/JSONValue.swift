@@ -150,6 +150,6 @@ extension JSONValue: CustomStringConvertible {
     public var description: String {
         var writer = JSONWriter(format: [.sortedKeys, .withoutEscapingSlashes])
         writer.write(.from(self))
-        return String(decoding: writer.data, as: UTF8.self)
+        return String(decoding: writer.takeData(), as: UTF8.self)
     }
 }

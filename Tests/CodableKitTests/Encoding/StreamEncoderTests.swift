@@ -18,7 +18,7 @@ import Testing
             let stream = String(decoding: try ModelEncoder(options: options).encode(value), as: UTF8.self)
             var writer = JSONWriter(format: options.outputFormatting)
             writer.write(try EncodeCall.tree(value, options: options))
-            #expect(stream == String(decoding: writer.data, as: UTF8.self), sourceLocation: sourceLocation)
+            #expect(stream == String(decoding: writer.takeData(), as: UTF8.self), sourceLocation: sourceLocation)
             if !pretty { compact = stream }
         }
         return compact
