@@ -2,12 +2,14 @@ import CodableKit
 import Foundation
 
 /// Decoding the same bytes into the same model types with Foundation's
-/// `JSONDecoder` and with CodableKit, in the same process.
+/// `JSONDecoder` and with CodableKit, in the same process. Targets: at most 0.30 of
+/// `JSONDecoder`'s time; dirty data at most 1.3× CodableKit's own time on the clean data.
 func decodingBenchmark(_ harness: Harness) -> String {
-    var table = Table(header: ["dataset", "size", "JSONDecoder MB/s", "CodableKit MB/s", "time ratio (CK / JSONDecoder)"])
-    func row(_ name: String, _ size: Int, _ foundation: Double?, _ codableKit: Double, _ ratio: String) {
+    var table = Table(header: ["dataset", "size", "JSONDecoder MB/s", "CodableKit MB/s", "time ratio (CK / JSONDecoder)", "target", ""])
+    func row(_ name: String, _ size: Int, _ foundation: Double?, _ codableKit: Double, _ ratio: Double, target: Double = 0.30) {
         table.rows.append([name, formatSize(size), foundation.map { megabytesPerSecond(size, $0) } ?? "fails",
-                           megabytesPerSecond(size, codableKit), ratio])
+                           megabytesPerSecond(size, codableKit), foundation == nil ? "\(formatRatio(ratio))× own clean time" : formatRatio(ratio)]
+                          + verdict(ratio, target))
     }
     for count in [100, 1_000, 10_000] {
         // JSONDecoder fails on the dirty data, so that row compares CodableKit with its
@@ -20,8 +22,8 @@ func decodingBenchmark(_ harness: Harness) -> String {
             { _ = [Airport].deserialize(from: clean)! },
             { _ = [Airport].deserialize(from: dirty)! },
         ])
-        row("airports ×\(count)", clean.count, times[0], times[1], formatRatio(times[1] / times[0]))
-        row("airports ×\(count), dirty", dirty.count, nil, times[2], "\(formatRatio(times[2] / times[1]))× own clean time")
+        row("airports ×\(count)", clean.count, times[0], times[1], times[1] / times[0])
+        row("airports ×\(count), dirty", dirty.count, nil, times[2], times[2] / times[1], target: 1.30)
     }
     func compare<T: Decodable & DecodableModel>(_ name: String, _: T.Type, _ bytes: [UInt8]) {
         let data = Data(bytes)
@@ -29,7 +31,7 @@ func decodingBenchmark(_ harness: Harness) -> String {
             { _ = try! JSONDecoder().decode([T].self, from: data) },
             { _ = [T].deserialize(from: data)! },
         ])
-        row(name, bytes.count, times[0], times[1], formatRatio(times[1] / times[0]))
+        row(name, bytes.count, times[0], times[1], times[1] / times[0])
     }
     compare("area tree (3434 nodes)", Area.self, ModelDatasets.areaTree())
     compare("wide model ×2000", Wide.self, ModelDatasets.wide(count: 2_000))
@@ -38,6 +40,6 @@ func decodingBenchmark(_ harness: Harness) -> String {
         { _ = try! JSONDecoder().decode(Timeline.self, from: timeline) },
         { _ = Timeline.deserialize(from: timeline)! },
     ])
-    row("twitter-like timeline", timeline.count, times[0], times[1], formatRatio(times[1] / times[0]))
+    row("twitter-like timeline", timeline.count, times[0], times[1], times[1] / times[0])
     return table.render()
 }

@@ -62,6 +62,11 @@ func formatRatio(_ value: Double) -> String {
     String(format: "%.2f", value)
 }
 
+/// A ratio against its target (at most): "≤ 0.30" and "PASS" or "FAIL", as two table cells.
+func verdict(_ ratio: Double, _ target: Double) -> [String] {
+    ["≤ \(formatRatio(target))", ratio <= target ? "PASS" : "FAIL"]
+}
+
 func formatSize(_ bytes: Int) -> String {
     bytes >= 1_000_000 ? String(format: "%.1f MB", Double(bytes) / 1e6) : String(format: "%.0f KB", Double(bytes) / 1e3)
 }
