@@ -35,7 +35,7 @@ public enum DecodingLog {
         state.update { $0.handlers.removeAll() }
     }
 
-    package static func deliver(_ report: @autoclosure () -> DecodingReport, modelType: String) {
+    package static func deliver(_ report: @autoclosure () -> DecodingReport, modelType: @autoclosure () -> String) {
         let current = state.read(orIfEmpty: State())
         let (level, handlers) = (current.level, current.handlers)
         if level == .none && handlers.isEmpty { return }
@@ -43,10 +43,10 @@ public enum DecodingLog {
         if report.isClean { return }
         switch level {
         case .none: break
-        case .verbose: print("CodableKit decoding \(modelType): \(report)")
+        case .verbose: print("CodableKit decoding \(modelType()): \(report)")
         case .alert:
             let first = report.failure ?? report.issues.first.map(\.description) ?? ""
-            print("CodableKit decoding \(modelType): \(report.issues.count) repairs; \(first)")
+            print("CodableKit decoding \(modelType()): \(report.issues.count) repairs; \(first)")
         }
         for handler in handlers { handler(report) }
     }
