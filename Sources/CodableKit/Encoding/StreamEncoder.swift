@@ -391,7 +391,7 @@ extension StreamEncoder {
     }
 }
 
-struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+struct StreamKeyedContainer<Key: CodingKey>: OptionalScalarsThroughGeneric {
     let encoder: StreamEncoder
     /// Which of the encoder's containers this is: 0 its own, higher nested ones, -1 none.
     let id: Int
@@ -438,27 +438,6 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
         if let value { return try encode(value, forKey: key) }
         if encoder.session.tree.options.nilAsNull { try encodeNil(forKey: key) }
-    }
-
-    // The protocol's scalar `encodeIfPresent` overloads would skip nil even with
-    // `nilAsNull`; each goes through the generic one above.
-    func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: String?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-
-    private func encodeOptional<T: Encodable>(_ value: T?, forKey key: Key) throws {
-        try encodeIfPresent(value, forKey: key)
     }
 
     func encode(_ value: Bool, forKey key: Key) throws {

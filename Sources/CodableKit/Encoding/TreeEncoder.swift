@@ -298,7 +298,7 @@ protocol FlatWrapper {
     func encodeFlattened(into encoder: TreeEncoder) throws
 }
 
-struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+struct TreeKeyedContainer<Key: CodingKey>: OptionalScalarsThroughGeneric {
     let encoder: TreeEncoder
 
     var codingPath: [any CodingKey] { encoder.codingPath }
@@ -339,27 +339,6 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
         if let value { return try encode(value, forKey: key) }
         if encoder.session.options.nilAsNull { encodeNil(forKey: key) }
-    }
-
-    // The protocol's scalar `encodeIfPresent` overloads would skip nil even with
-    // `nilAsNull`: each goes through the generic one above.
-    func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: String?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-
-    private func encodeOptional<T: Encodable>(_ value: T?, forKey key: Key) throws {
-        try encodeIfPresent(value, forKey: key)
     }
 
     /// Scalars are written on the spot unless a rule or a transformer could apply to them.

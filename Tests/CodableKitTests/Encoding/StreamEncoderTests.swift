@@ -56,7 +56,8 @@ import Testing
             Runway(direction: "16", distance: 3700, lit: true), Runway(direction: "28", distance: -2500, lit: nil),
         ], tags: ["a": [1, 2], "b": []], elevation: -128, ratio: 0.1, code: .max)
         #expect(try streamed(airport).hasPrefix(#"{"name":"Zürich \"ZRH\"\/\n","coordinates":[8.55,47.46,-0,1e-07,86400],"#))
-        try streamed([airport, airport], options: .init(nilAsNull: true))
+        // `nilAsNull`: synthesized code's `encodeIfPresent(Bool?)` overload writes `null` too.
+        #expect(try streamed([airport, airport], options: .init(nilAsNull: true)).contains(#""distance":-2500,"lit":null}"#))
         let shapes: [Shape] = [.circle(radius: 1.5), .rect(width: 2, height: 3), .labelled("x", [1]), .none]
         #expect(try streamed(shapes) == #"[{"circle":{"radius":1.5}},{"rect":{"width":2,"height":3}},{"labelled":{"_0":"x","_1":[1]}},{"none":{}}]"#)
         try streamed(["k": shapes])
