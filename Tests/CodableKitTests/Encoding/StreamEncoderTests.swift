@@ -271,6 +271,29 @@ import Testing
         #expect(try streamed(animals) == #"[{"name":"rex","breed":"collie"},{"name":"rex"}]"#)
     }
 
+    /// A deep chain of nested models: one pooled encoder per level, the same bytes as the tree.
+    final class Link: Encodable, @unchecked Sendable {
+        let next: Link?
+        init(next: Link?) { self.next = next }
+    }
+
+    @Test func deepValuesAndConcurrentCalls() async throws {
+        let text = try onLargeStack {
+            var chain: Link? = nil
+            for _ in 0 ..< 2_000 { chain = Link(next: chain) }
+            return try streamed(chain!)
+        }
+        #expect(text.hasPrefix(#"{"next":{"next":"#) && text.hasSuffix("{}" + String(repeating: "}", count: 1_999)))
+        // Each call has its own session and pool: calls on many threads at once agree.
+        let shapes: [Shape] = (0 ..< 200).map { $0.isMultiple(of: 2) ? .circle(radius: Double($0)) : .rect(width: $0, height: 1) }
+        let expected = try ModelEncoder().encode(shapes)
+        let encoder = ModelEncoder()
+        try await withThrowingTaskGroup(of: Data.self) { group in
+            for _ in 0 ..< 16 { group.addTask { try encoder.encode(shapes) } }
+            for try await data in group { #expect(data == expected) }
+        }
+    }
+
     @Test func errorsNameTheirPath() throws {
         struct Reading: Encodable {
             var values: [String: [Double]]
