@@ -55,16 +55,20 @@ extension DocumentDecoder {
 
     /// Elements one by one, each its own recovery point. Out of line, so that an
     /// array of scalars (above) does not ask the runtime for `Element?` first.
+    /// Each element is moved into the array's storage (an `append` in this unspecialized
+    /// code copied the value and destroyed the original: a retain and a release per field).
     @inline(never)
     private func decodeElements<Element: Decodable>(_: Element.Type, at node: Int, count: Int, route: Route) throws -> [Element] {
-        var result: [Element] = []
-        result.reserveCapacity(count)
-        var element = node + 1
-        for index in 0 ..< count {
-            if let value = try decodeElement(Element.self, at: element, key: .index(index), route: route) { result.append(value) }
-            element = document.next(after: element)
+        try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var element = node + 1
+            for index in 0 ..< count {
+                if let value = try decodeElement(Element.self, at: element, key: .index(index), route: route) {
+                    (buffer.baseAddress! + initialized).initialize(to: consume value)
+                    initialized += 1
+                }
+                element = document.next(after: element)
+            }
         }
-        return result
     }
 
     func decodeScalarArray<S: ScalarValue>(_: S.Type, at node: Int) throws -> [S] {

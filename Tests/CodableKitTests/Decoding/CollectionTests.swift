@@ -43,6 +43,28 @@ import CodableKit
                             "items[1]", "items[2]", "unique[3]", "byName.b", "byName.d", "optionalValues.c"])
     }
 
+    /// Elements are moved into the array's storage as they are decoded: when a later one
+    /// throws (strict mode), the ones already made are released, and dropped ones never stored.
+    final class Tracked: Decodable, @unchecked Sendable {
+        static let alive = Locked(0)
+        let id: Int
+        init(from decoder: any Decoder) throws {
+            id = try decoder.container(keyedBy: AnyCodingKey.self).decode(Int.self, forKey: AnyCodingKey(stringValue: "id"))
+            Self.alive.withLock { $0 += 1 }
+        }
+        deinit { Self.alive.withLock { $0 -= 1 } }
+    }
+
+    @Test func elementsMadeBeforeAFailureAreReleased() throws {
+        let json = Data(#"[{"id": 1}, {"id": 2}, {"id": "x"}, {"id": 4}]"#.utf8)
+        #expect(throws: DecodingError.self) { try ModelDecoder(options: .init(mode: .strict)).decode([Tracked].self, from: json) }
+        #expect(Tracked.alive.withLock { $0 } == 0)
+        let tolerant = try ModelDecoder().decode([Tracked].self, from: json)  // the bad `id` is repaired to 0
+        #expect(tolerant.map(\.id) == [1, 2, 0, 4] && Tracked.alive.withLock { $0 } == 4)
+        let dropped = try ModelDecoder().decode([Tracked].self, from: Data(#"[{"id": 1}, 7, {"id": 3}]"#.utf8))
+        #expect(dropped.map(\.id) == [1, 3])
+    }
+
     @Test func topLevelArrays() throws {
         let items = try #require([Item].deserialize(from: #"[{"id": 1}, 2, {"id": "x", "name": "n"}]"#))
         #expect(items == [Item(id: 1), Item(name: "n")])
