@@ -217,15 +217,22 @@ package struct JSONParser: ~Copyable {
         skipWhitespaceRun()
     }
 
-    /// Whitespace, with indentation eight spaces at a time.
+    /// Whitespace, with the spaces of indentation counted eight bytes at a time.
     mutating func skipWhitespaceRun() {
         let eightSpaces: UInt64 = 0x2020_2020_2020_2020
         while position < input.count {
             switch input[position] {
             case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
                 position += 1
-                while position + 8 <= input.count,
-                      UnsafeRawPointer(input.baseAddress! + position).loadUnaligned(as: UInt64.self) == eightSpaces {
+                // The spaces that follow: in a word read in memory order, the bytes before the
+                // first non-space are the low zero bytes of `word ^ eightSpaces`.
+                while position + 8 <= input.count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(input.baseAddress! + position).loadUnaligned(as: UInt64.self))
+                    let others = word ^ eightSpaces
+                    guard others == 0 else {
+                        position += others.trailingZeroBitCount >> 3
+                        break
+                    }
                     position += 8
                 }
             default:

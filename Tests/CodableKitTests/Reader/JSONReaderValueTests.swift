@@ -152,6 +152,22 @@ import Testing
         }
     }
 
+    /// Indentation is skipped eight bytes at a time: every width, after every kind of
+    /// line break, next to tabs, and a control character in it still an error at its offset.
+    @Test func indentationOfEveryWidth() throws {
+        for width in 0 ..< 20 {
+            for lineBreak in ["\n", "\r\n", "\t", " "] {
+                let indent = lineBreak + String(repeating: " ", count: width)
+                let text = "{" + indent + "\"a\":" + indent + "[1," + indent + "true]" + indent + "}" + indent
+                let value = try JSONValue(parsing: Data(text.utf8))
+                #expect(value == .object(["a": .array([.int(1), .bool(true)])]), "\(text.debugDescription)")
+            }
+            let bad = "[" + String(repeating: " ", count: width) + "\u{0B}1]"
+            let error = #expect(throws: JSONReadError.self) { try JSONParser.parse(Array(bad.utf8)) }
+            #expect(error?.offset == width + 1)
+        }
+    }
+
     @Test func escapedAndPlainKeysCompareAlike() throws {
         let document = try JSONParser.parse(Array(#"{"n\u0061me": 1, "plain": 2}"#.utf8))
         #expect(document.member("name", in: 0) == 2)
