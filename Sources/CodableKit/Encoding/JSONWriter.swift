@@ -183,40 +183,46 @@ struct JSONWriter: ~Copyable {
     }
 
     mutating func writeString(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
-            let count = utf8.count
-            var out = bytes.reserve(count + 2)  // escapes, rare, make room for themselves
-            out.pointee = UInt8(ascii: "\"")
-            out += 1
-            guard let source = utf8.baseAddress else { return finishString(at: out) }
-            var index = 0
-            while index < count {
-                // Eight bytes at a time while none of them needs an escape (long text is mostly
-                // that); a word that has one, and the last few bytes, one at a time.
-                if index + 8 <= count {
-                    let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
-                    if !needsEscape(word) {
-                        UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
-                        out += 8
-                        index += 8
-                        continue
-                    }
-                }
-                let end = Swift.min(index + 8, count)
-                while index < end {
-                    let byte = source[index]
-                    index += 1
-                    if needsEscape(byte) {
-                        out = writeEscape(byte, at: out, thenRoomFor: count - index)
-                    } else {
-                        out.pointee = byte
-                        out += 1
-                    }
+        // Native and small strings lend their bytes without a copy of the string (`withUTF8`
+        // needs a `var`, which retains it); a bridged string is made contiguous first.
+        if text.utf8.withContiguousStorageIfAvailable({ writeString(utf8: $0) }) == nil {
+            var text = text
+            text.withUTF8 { writeString(utf8: $0) }
+        }
+    }
+
+    private mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+        let count = utf8.count
+        var out = bytes.reserve(count + 2)  // escapes, rare, make room for themselves
+        out.pointee = UInt8(ascii: "\"")
+        out += 1
+        guard let source = utf8.baseAddress else { return finishString(at: out) }
+        var index = 0
+        while index < count {
+            // Eight bytes at a time while none of them needs an escape (long text is mostly
+            // that); a word that has one, and the last few bytes, one at a time.
+            if index + 8 <= count {
+                let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+                if !needsEscape(word) {
+                    UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
+                    out += 8
+                    index += 8
+                    continue
                 }
             }
-            finishString(at: out)
+            let end = Swift.min(index + 8, count)
+            while index < end {
+                let byte = source[index]
+                index += 1
+                if needsEscape(byte) {
+                    out = writeEscape(byte, at: out, thenRoomFor: count - index)
+                } else {
+                    out.pointee = byte
+                    out += 1
+                }
+            }
         }
+        finishString(at: out)
     }
 
     @inline(__always)
