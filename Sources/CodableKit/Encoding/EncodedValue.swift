@@ -2,7 +2,7 @@ import Foundation
 
 /// What the encoder builds: a JSON tree whose objects keep their members in the
 /// order they were written (no dictionary per object). Finished values are plain
-/// enum values; only a container still being filled is a reference (`EncodedNode`),
+/// enum values; only a container still being filled is a reference (`.node`, its encoder),
 /// so that nested containers can be filled after they are handed out.
 enum EncodedContent {  // not `indirect`: that would box every string and number; arrays already nest
     case null

@@ -50,16 +50,15 @@ public final class ModelEncoder: Sendable {
     public func encode<T: Encodable>(_ value: T) throws -> Data {
         var options = options
         if options.sortedKeys { options.outputFormatting.insert(.sortedKeys) }
-        guard options.outputFormatting.contains(.sortedKeys) else {
-            // Keys in the order they are written: straight to bytes.
-            let session = StreamSession(options: options)
-            defer { session.finish() }
-            try session.encoder(level: 0).encodeValue(value, key: nil, prefix: [], depth: 0)
-            return session.writer.takeData()
+        if options.outputFormatting.contains(.sortedKeys) {  // each object's members are sorted: the tree
+            var writer = JSONWriter(format: options.outputFormatting)
+            writer.write(try EncodeCall.tree(value, options: options))
+            return writer.takeData()
         }
-        var writer = JSONWriter(format: options.outputFormatting)
-        writer.write(try EncodeCall.tree(value, options: options))
-        return writer.takeData()
+        let session = StreamSession(options: options)
+        defer { session.finish() }
+        try session.encoder(level: 0).encodeValue(value, key: nil, prefix: [], depth: 0)
+        return session.writer.takeData()
     }
 
     /// As `JSONEncoder.outputFormatting`; default `[]`.

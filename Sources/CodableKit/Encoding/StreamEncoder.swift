@@ -341,22 +341,15 @@ extension StreamEncoder {
             guard number.isFinite else { return try writeByTree(value, path: path(prefix, key), depth: depth, rule: nil) }
             return session.writer.writeNumber(JSONNumberFormat.double(number))
         }
-        var info: ModelInfo?
         let route = tree.route(T.self)
-        switch route {
-        case let .kernel(kernel):
-            let content = try kernel.encode(value, by: session.scratch, at: path(prefix, key))
-            return session.writer.write(content, depth: depth)
-        case let .model(modelInfo):
-            info = modelInfo
-            if modelInfo.isClass, type(of: value) != T.self, let dynamic = type(of: value) as? any ModelMappable.Type {
-                info = ModelInfo.of(dynamic)
-            }
-            if info?.fields != nil { return try writeByTree(value, path: path(prefix, key), depth: depth, rule: nil) }
-        case .wrapper, .other, .stringKeyedDictionary: break
+        if case let .kernel(kernel) = route {
+            return session.writer.write(try kernel.encode(value, by: session.scratch, at: path(prefix, key)), depth: depth)
         }
+        let info = route.modelInfo(of: value)
         let id = ObjectIdentifier(T.self)
-        if session.isTreeType(id) { return try writeByTree(value, path: path(prefix, key), depth: depth, rule: nil) }
+        if info?.fields != nil || session.isTreeType(id) {  // a model class with fields, or a type that fell back
+            return try writeByTree(value, path: path(prefix, key), depth: depth, rule: nil)
+        }
 
         let child = session.encoder(level: level + 1)
         var keepsKeys = false

@@ -210,6 +210,16 @@ enum EncodeRoute: @unchecked Sendable {  // metatypes and an immutable ModelInfo
 
     private static let cache = TypeCache<EncodeRoute>()
 
+    /// The rules `value` is written with, for a model: a class's value may be of a
+    /// subclass, with fields of its own.
+    func modelInfo<T>(of value: T) -> ModelInfo? {
+        guard case let .model(info) = self else { return nil }
+        if info.isClass, type(of: value) != T.self, let dynamic = type(of: value) as? any ModelMappable.Type {
+            return ModelInfo.of(dynamic)
+        }
+        return info
+    }
+
     private init(_ type: Any.Type) {
         if let kernel = type as? any KernelValue.Type {
             self = .kernel(kernel)
@@ -241,18 +251,9 @@ extension TreeEncoder {
         if T.self == Double.self { return try unsafeBitCast(value, to: Double.self).encoded(by: self, at: path()) }
         if T.self == Int.self { return unsafeBitCast(value, to: Int.self).encoded(by: self, at: path()) }
         if T.self == Bool.self { return unsafeBitCast(value, to: Bool.self).encoded(by: self, at: path()) }
-        var info: ModelInfo?
         let route = session.route(T.self)
-        switch route {
-        case let .kernel(kernel): return try kernel.encode(value, by: self, at: path())
-        case let .model(modelInfo):
-            info = modelInfo
-            // A class's value may be of a subclass, with fields of its own.
-            if modelInfo.isClass, type(of: value) != T.self, let dynamic = type(of: value) as? any ModelMappable.Type {
-                info = ModelInfo.of(dynamic)
-            }
-        case .wrapper, .other, .stringKeyedDictionary: break
-        }
+        if case let .kernel(kernel) = route { return try kernel.encode(value, by: self, at: path()) }
+        let info = route.modelInfo(of: value)
         let nested = key.map { TreeEncoder(session: session, parent: self, key: $0, info: info) }
             ?? TreeEncoder(session: session, codingPath: path(), info: info)
         if case .stringKeyedDictionary = route { nested.keepsKeys = true }
