@@ -294,6 +294,47 @@ import Testing
         }
     }
 
+    /// A migrating user's swap: `JSONEncoder()` → `ModelEncoder()`, configured the same,
+    /// unsorted output (the streamed path). Same JSON as Foundation's for hand-written
+    /// `encode(to:)` of every shape above, in both layouts and with strategies.
+    @Test func sameJSONAsJSONEncoderUnsorted() throws {
+        struct Event: Codable {
+            var startDate = Date(timeIntervalSince1970: 86400)
+            var eventName = "launch"
+            var payload = Data([1, 2])
+        }
+        func agree(_ value: some Encodable, _ configure: (JSONEncoder, ModelEncoder) -> Void = { _, _ in },
+                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+            for pretty in [false, true] {
+                let foundation = JSONEncoder(), ours = ModelEncoder()
+                configure(foundation, ours)
+                if pretty {
+                    foundation.outputFormatting.insert(.prettyPrinted)
+                    ours.outputFormatting.insert(.prettyPrinted)
+                }
+                let expected = try JSONSerialization.jsonObject(with: foundation.encode(value), options: .fragmentsAllowed) as? NSObject
+                let actual = try JSONSerialization.jsonObject(with: ours.encode(value), options: .fragmentsAllowed) as? NSObject
+                #expect(expected != nil && actual == expected, sourceLocation: sourceLocation)
+            }
+        }
+        try agree([Interleaved(), Interleaved()])
+        try agree(InOrder())
+        try agree(Swallowing())
+        try agree(SuperEncoding())
+        try agree(Mixed())
+        try agree([Dog(), Animal()] as [Animal])
+        try agree([Shape.circle(radius: 1.5), .rect(width: 2, height: 3), .labelled("x", [1]), .none])
+        try agree(["k": [Airport(name: "A", coordinates: [1, -0.5], runways: [Runway(direction: "N", distance: 1, lit: nil)])]])
+        try agree([Event(), Event()]) {
+            $0.dateEncodingStrategy = .iso8601
+            $0.keyEncodingStrategy = .convertToSnakeCase
+            $0.dataEncodingStrategy = .deferredToData
+            $1.dateEncodingStrategy = .iso8601
+            $1.keyEncodingStrategy = .convertToSnakeCase
+            $1.dataEncodingStrategy = .deferredToData
+        }
+    }
+
     @Test func errorsNameTheirPath() throws {
         struct Reading: Encodable {
             var values: [String: [Double]]
