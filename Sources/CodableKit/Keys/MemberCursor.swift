@@ -12,10 +12,11 @@
 /// have occurred to the exact path. A filter of every key of the object
 /// (`present`) answers most absent keys of a wide object without an index.
 struct MemberCursor {
-    /// The document and object node this cursor is over; `object` -1: none yet.
-    /// Held, not only identified: a document freed during the decode (JSON found in
-    /// a string) must not let a new one at its address inherit this state.
-    var document: JSONDocument?
+    /// The document (its `serial`) and object node this cursor is over; -1: none yet.
+    /// A serial, not the document's address: a document freed during the decode (JSON
+    /// found in a string) must not let a new one at its address inherit this state;
+    /// nor a reference, whose retain and release per object showed.
+    var document = -1
     var object = -1
     /// The key node the next lookup tries first.
     var next = 0
@@ -31,8 +32,8 @@ struct MemberCursor {
     /// The value node of `key` in `object`, moving the cursor past it.
     @inline(__always)
     mutating func member(_ key: UnsafeBufferPointer<UInt8>, in object: Int, of document: JSONDocument) -> Int? {
-        if object != self.object || document !== self.document {
-            self = MemberCursor(document: document, object: object, next: object + 1, last: -1)
+        if object != self.object || document.serial != self.document {
+            start(object, of: document)
         }
         let bit = KeyFilter.bit(key)
         if next < Int(document.nodes[object].a), document.stringEquals(next, key), !passed.contains(bit) {
@@ -43,6 +44,19 @@ struct MemberCursor {
         }
         if last >= 0, document.stringEquals(last, key) { return last + 1 }
         return exactMember(key, bit: bit, in: object, of: document)
+    }
+
+    /// Moves the cursor to the first member of `object`, field by field (the index,
+    /// the one reference, is rarely there to release).
+    @inline(__always)
+    private mutating func start(_ object: Int, of document: JSONDocument) {
+        self.document = document.serial
+        self.object = object
+        next = object + 1
+        last = -1
+        passed = KeyFilter()
+        present = nil
+        if index != nil { index = nil }
     }
 
     /// A key that is not the cursor's next member. With an index, that answers.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A parsed JSON document: one flat array of nodes over one byte buffer.
 ///
 /// The layout is a tape in document order. A scalar is one node; an array or
@@ -52,6 +54,10 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     private let nodeStorage: UnsafeMutablePointer<Node>
     private let nodeCount: Int
     package let bytes: [UInt8]
+    /// A number no other document of this process has: what a member cursor remembers
+    /// its document by, without holding a reference (see `MemberCursor`).
+    package let serial = JSONDocument.serials.wrappingAdd(1, ordering: .relaxed).oldValue
+    private static let serials = Atomic<Int>(0)
 
     /// The nodes, in document order.
     package var nodes: NodeList {
@@ -143,21 +149,29 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
 }
 
 /// Byte equality of two short ranges, eight bytes at a time (keys are short: a call
-/// to `memcmp` costs more than the comparison itself).
+/// to `memcmp` costs more than the comparison itself). The last word overlaps the one
+/// before it, and a key of 4–7 bytes is two overlapping 4-byte words, so no key is
+/// compared byte by byte beyond 3 bytes.
 @inline(__always)
 func bytesEqual(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
     guard count > 0, let rhs else { return true }
-    var offset = 0
-    while offset + 8 <= count {
-        if UnsafeRawPointer(lhs + offset).loadUnaligned(as: UInt64.self)
-            != UnsafeRawPointer(rhs + offset).loadUnaligned(as: UInt64.self) { return false }
-        offset += 8
+    let (left, right) = (UnsafeRawPointer(lhs), UnsafeRawPointer(rhs))
+    if count >= 8 {
+        var offset = 0
+        while offset + 8 < count {
+            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+            offset += 8
+        }
+        return left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
-    while offset < count {
-        if lhs[offset] != rhs[offset] { return false }
-        offset += 1
+    if count >= 4 {
+        return left.loadUnaligned(as: UInt32.self) == right.loadUnaligned(as: UInt32.self)
+            && left.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            == right.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
     }
-    return true
+    return lhs[0] == rhs[0] && lhs[count / 2] == rhs[count / 2] && lhs[count - 1] == rhs[count - 1]
 }
 
 #if canImport(Glibc)

@@ -49,6 +49,22 @@ import Testing
         }
     }
 
+    /// Keys compare in words that overlap at the end: every length, a difference at every position.
+    @Test func bytesEqualFindsADifferenceAnywhere() {
+        for count in 0 ... 40 {
+            let key = (0 ..< count).map { UInt8(97 + $0 % 26) }
+            key.withUnsafeBufferPointer { lhs in
+                let copy = Array(key)
+                #expect(bytesEqual(lhs.baseAddress ?? UnsafePointer(bitPattern: 1)!, copy, count))
+                for position in 0 ..< count {
+                    var other = key
+                    other[position] ^= 0x20
+                    #expect(!bytesEqual(lhs.baseAddress!, other, count), "length \(count), byte \(position)")
+                }
+            }
+        }
+    }
+
     @Test func interleavedObjectsOnOneCursor() throws {
         let document = try JSONParser.parse(Array(#"[{"a":1,"b":2,"a":3},{"b":4,"a":5,"b":6}]"#.utf8))
         let first = 1, second = Int(document.nodes[1].a)
