@@ -48,8 +48,10 @@ final class DecodingSession {
 
     /// Per model type: its shape and one `init()` value for this decode (see `InitialValues.swift`).
     var modelFallbacks: [ObjectIdentifier: ModelFallbacks] = [:]
-    /// Type names for reports (`String(describing:)` demangles, so once per type).
+    /// Type names for reports (`String(describing:)` demangles, so once per type),
+    /// behind a direct-mapped table: every repair names one or two types.
     private var typeNames: [ObjectIdentifier: String] = [:]
+    private let recentTypeNames = UncheckedStorage(RecentEntries<String>(capacity: 16))
     private static let sharedTypeNames = TypeCache<String>()
 
     /// How each type is decoded (see `Route`), behind a direct-mapped table of recent
@@ -76,6 +78,7 @@ final class DecodingSession {
         frameStorage.free()
         recentRoutes.free()
         recentKeyTables.free()
+        recentTypeNames.free()
         _ = cursors.deinitialize()
         cursors.deallocate()
     }
@@ -138,9 +141,10 @@ final class DecodingSession {
 
     func typeName(_ type: Any.Type) -> String {
         let id = ObjectIdentifier(type)
-        if let name = typeNames[id] { return name }
-        let name = Self.sharedTypeNames.value(for: type) { CodableKit.typeName(type) }
+        if let name = recentTypeNames.pointer.pointee.value(for: id) { return name }
+        let name = typeNames[id] ?? Self.sharedTypeNames.value(for: type) { CodableKit.typeName(type) }
         typeNames[id] = name
+        recentTypeNames.pointer.pointee.insert(name, for: id)
         return name
     }
 
@@ -153,7 +157,9 @@ final class DecodingSession {
     }
 
     func pathComponents(depth: Int, appending key: PathComponent? = nil) -> [PathComponent] {
-        var components = Array(path[..<depth])
+        var components: [PathComponent] = []
+        components.reserveCapacity(depth + 1)  // the key's append must not copy the path again
+        components.append(contentsOf: path[..<depth])
         if let key { components.append(key) }
         return components
     }
@@ -204,7 +210,9 @@ struct ModelFrame {
     /// about this type's properties or elements; issues at it are about the value
     /// itself, and belong to the type holding it (see `DecodingSession.owner`).
     let depth: Int
-    let info: ModelInfo?
+    /// Not retained: every `ModelInfo` is made by `ModelInfo.of`, whose process-wide
+    /// cache keeps it for the life of the process (a retain and a release per object showed).
+    unowned(unsafe) let info: ModelInfo?
     /// Update mode: decoding into an existing value, so absent keys are expected, not repairs.
     let isUpdate: Bool
     /// The value whose properties are the initial values: set in update mode,

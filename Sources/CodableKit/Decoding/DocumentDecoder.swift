@@ -15,7 +15,11 @@ final class DocumentDecoder: Decoder {
     private let nodeStorage: UncheckedStorage<Int>
     /// Keys between the session's path and `node`: set only for decoders made for
     /// hand-written `init(from:)` (nested containers, `superDecoder`).
-    var prefix: [PathComponent] = []
+    var prefix: [PathComponent] = [] {
+        didSet { hasPrefix = !prefix.isEmpty }
+    }
+    /// `!prefix.isEmpty`, read per keyed container without retaining the array.
+    private(set) var hasPrefix = false
 
     init(document: JSONDocument, session: DecodingSession, node: Int) {
         self.document = document

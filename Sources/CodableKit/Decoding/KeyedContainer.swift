@@ -43,18 +43,18 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         self.decoder = decoder
         self.object = object
         let session = decoder.session
-        let prefix = decoder.prefix
-        depth = session.path.count + prefix.count
+        let hasPrefix = decoder.hasPrefix
+        depth = session.path.count + (hasPrefix ? decoder.prefix.count : 0)
         frame = session.frames.count - 1
         let info = frame >= 0 ? session.frames[frame].info : nil
         keys = session.keyTable(for: Key.self, info: info)
         if session.convertsKeys {
             let converted = session.convertedKeys(of: object, in: decoder.document, depth: depth)
-            extras = KeyedContainerExtras(prefix: prefix, converted: converted)
-        } else if prefix.isEmpty {
+            extras = KeyedContainerExtras(prefix: decoder.prefix, converted: converted)
+        } else if !hasPrefix {
             extras = nil
         } else {
-            extras = KeyedContainerExtras(prefix: prefix)
+            extras = KeyedContainerExtras(prefix: decoder.prefix)
         }
         plainScalars = !session.hasTypeTransformers && (info?.valueRules.isEmpty ?? true)
     }

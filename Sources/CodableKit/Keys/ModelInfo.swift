@@ -40,7 +40,8 @@ final class ModelInfo: Sendable {
         self.valueRules = valueRules
     }
 
-    /// The rules of `type`, computed on first use.
+    /// The rules of `type`, computed on first use. The cache keeps every `ModelInfo` for
+    /// the life of the process, which is what lets model frames hold them unretained.
     static func of(_ type: any ModelMappable.Type) -> ModelInfo {
         cache.value(for: type) { ModelInfo(type) }
     }
