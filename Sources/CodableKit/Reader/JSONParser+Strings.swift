@@ -28,6 +28,7 @@ extension JSONParser {
         throw expected("'\"' to end the string")
     }
 
+    @inline(__always)
     private mutating func appendString(offset: Int, length: Int) {
         nodes.append(.init(kind: .string, flags: 0, a: UInt32(offset), b: UInt32(length)))
     }
@@ -51,9 +52,12 @@ extension JSONParser {
             } else if byte < 0x20 {
                 throw error(.unescapedControlCharacter(byte), at: position)
             } else {
-                let length = try validateMultibyteScalar()
-                copyToArena(position ..< position + length)
-                position += length
+                // A run of non-ASCII text, validated scalar by scalar and copied at once.
+                let runStart = position
+                repeat {
+                    position += try validateMultibyteScalar()
+                } while position < input.count && input[position] >= 0x80
+                copyToArena(runStart ..< position)
             }
         }
         throw expected("'\"' to end the string")
