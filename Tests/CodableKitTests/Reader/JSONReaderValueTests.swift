@@ -125,6 +125,9 @@ import Testing
 
     @Test func rawUnicodeIsKeptAsIs() throws {
         #expect(try string(#""Zürich 中文 😀 \u00e9""#) == "Zürich 中文 😀 é")
+        // Runs of non-ASCII text before, between and after escapes (copied into the arena as runs).
+        #expect(try string(#""日本語\n中文é😀\tZü\/ñ""#) == "日本語\n中文é😀\tZü/ñ")
+        #expect(throws: JSONReadError.self) { try JSONParser.parse(Array(#""\n日本"#.utf8) + [0xE8, 0x41, 0x22]) }
         #expect(try string("\"\u{10FFFF}\u{FFFF}\"") == "\u{10FFFF}\u{FFFF}")
     }
 
