@@ -84,7 +84,7 @@ extension DocumentDecoder {
                 defer { session.path.removeLast() }
                 switch convertScalar(S.self, at: element) {
                 case let .success(value): result.append(value)
-                case let .failure(error): try session.repairElement(error)
+                case let .failure(problem): try session.repairElement(session.error(for: problem))
                 }
             }
             element = document.next(after: element)

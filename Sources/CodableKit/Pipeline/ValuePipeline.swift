@@ -16,8 +16,7 @@ extension DocumentDecoder {
             return try wrapper.decode(as: T.self, with: self, at: node, slot: slot)
         }
         guard let node else {
-            return try session.repairProperty(T.self, DecodingProblem(reason: .missing, expected: T.self), at: nil, slot: slot,
-                                              document: document)
+            return try session.repairProperty(T.self, problem: DecodingProblem(reason: .missing, expected: T.self), slot: slot)
         }
         if case let .scalar(scalar) = route, !session.hasTypeTransformers, session.valueRule(for: slot) == nil {
             return try scalar.property(as: T.self, with: self, at: node, slot: slot)

@@ -30,7 +30,12 @@ extension DecodingSession {
     /// `depth`, plus `key`): in strict mode the `DecodingError`, otherwise the
     /// problem itself, to be repaired at the nearest recovery point.
     func fail(_ reason: DecodingProblem.Reason, expected: Any.Type, depth: Int? = nil, key: PathComponent? = nil) -> any Error {
-        let problem = DecodingProblem(reason: reason, expected: expected)
+        error(for: DecodingProblem(reason: reason, expected: expected), depth: depth, key: key)
+    }
+
+    /// `fail` for a problem already made: the problem itself in tolerant mode, its
+    /// `DecodingError` at the current path (of depth `depth`, plus `key`) in strict mode.
+    func error(for problem: DecodingProblem, depth: Int? = nil, key: PathComponent? = nil) -> any Error {
         guard strict else { return problem }
         return problem.decodingError(path: codingPath(depth: depth ?? path.count, appending: key))
     }
@@ -39,7 +44,13 @@ extension DecodingSession {
     /// recorded in tolerant mode; in strict mode, the error to throw instead.
     /// `target` names what it became, when not the type's name (`object`, `array`).
     func recordConversion(from kind: String, to type: Any.Type, target: String? = nil) -> (any Error)? {
-        if strict { return fail(.mismatch(found: "a " + kind), expected: type) }
+        conversionProblem(from: kind, to: type, target: target).map { error(for: $0) }
+    }
+
+    /// `recordConversion` for a producer that hands its problem on unboxed: in strict mode
+    /// the problem (a mismatch), to become an error where it is repaired or thrown.
+    func conversionProblem(from kind: String, to type: Any.Type, target: String? = nil) -> DecodingProblem? {
+        if strict { return DecodingProblem(reason: .mismatch(found: "a " + kind), expected: type) }
         file(.converted(from: kind, to: target ?? typeName(type)), depth: path.count, key: nil, owner: owner())
         return nil
     }
@@ -101,6 +112,12 @@ extension DecodingSession {
     /// the initial value, else the empty value (recorded), else passes the problem up.
     func repairProperty<T>(_: T.Type, _ error: any Error, at node: Int?, slot: Slot, document: JSONDocument) throws -> T {
         guard let problem = problem(from: error, expected: T.self, found: node.map(document.summary) ?? "nothing") else { throw error }
+        return try repairProperty(T.self, problem: problem, slot: slot)
+    }
+
+    /// `repairProperty` for a producer's own problem, handed over without an error box
+    /// (and the casts that open it): a missing key, a scalar that cannot be read.
+    func repairProperty<T>(_: T.Type, problem: DecodingProblem, slot: Slot) throws -> T {
         // A required property's own model fails; the model holding it (an outer frame) repairs it.
         if case let .required(_, _, frame, _) = problem.reason, frame <= slot.frame { throw problem }
         let key = PathComponent.key(slot.key)

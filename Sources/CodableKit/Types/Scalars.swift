@@ -46,34 +46,39 @@ extension ScalarValue {
         decoder.session.path.removeLast()
         switch converted {
         case let .success(value): return value
-        case let .failure(error): return try decoder.session.repairProperty(Self.self, error, at: node, slot: slot, document: decoder.document)
+        case let .failure(problem): return try decoder.session.repairProperty(Self.self, problem: problem, slot: slot)
         }
     }
 
     @inline(__always)
     static func decode(with decoder: DocumentDecoder, at node: Int) throws -> Self {
         if let value = read(decoder.document, node) { return value }
-        return try decoder.convertScalar(Self.self, at: node).get()
+        switch decoder.convertScalar(Self.self, at: node) {
+        case let .success(value): return value
+        case let .failure(problem): throw decoder.session.error(for: problem)
+        }
     }
 }
 
 extension DocumentDecoder {
     /// The slow path of a scalar at the current path: a conversion (recorded), or the
-    /// error to throw (see `DecodingSession.fail`) — returned, not thrown, so that the
-    /// property path can hand it to the repair stage without a throw.
-    func convertScalar<S: ScalarValue>(_: S.Type, at node: Int) -> Result<S, any Error> {
+    /// problem — returned, not thrown nor boxed as an error, so that the property path
+    /// hands it to the repair stage as it is (`DecodingSession.error(for:)` makes the
+    /// error to throw elsewhere).
+    func convertScalar<S: ScalarValue>(_: S.Type, at node: Int) -> Result<S, DecodingProblem> {
         let kind = document.nodes[node].kind
-        if kind == .null { return .failure(session.fail(.null, expected: S.self)) }
+        if kind == .null { return .failure(DecodingProblem(reason: .null, expected: S.self)) }
         if kind == .string, let special = session.nonConformingNumber(document.string(node)) {
             // A string that `nonConformingFloatDecodingStrategy` names: a value, not a repair.
             if let value = special as? S ?? Float(special) as? S { return .success(value) }
         }
         if let value = S.convert(document, node) {
-            if let error = session.recordConversion(from: document.kindName(of: node), to: S.self) { return .failure(error) }
+            if let problem = session.conversionProblem(from: document.kindName(of: node), to: S.self) { return .failure(problem) }
             return .success(value)
         }
         let found = document.summary(of: node)
-        return .failure(session.fail(S.isOwnKind(kind) ? .outOfRange(found: found) : .mismatch(found: found), expected: S.self))
+        return .failure(DecodingProblem(reason: S.isOwnKind(kind) ? .outOfRange(found: found) : .mismatch(found: found),
+                                        expected: S.self))
     }
 }
 
