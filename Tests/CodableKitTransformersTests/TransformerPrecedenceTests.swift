@@ -3,7 +3,10 @@ import Testing
 import CodableKitTransformers
 
 /// App-wide transformers apply by type; per-call ones beat them; a model's own
-/// mapping beats both. Serialized, and the only suite here that registers for `Date`.
+/// mapping beats both. The tests that register for `Date` run in a child process each:
+/// other suites decode `Date` at the same time in this process (the generated
+/// differential against JSONDecoder among them), and an app-wide `Date` transformer
+/// would change their results.
 @Suite(.serialized) struct TransformerPrecedenceTests {
     struct Stamps: DecodableModel {
         var plain: Date?
@@ -12,19 +15,20 @@ import CodableKitTransformers
         static func mappingForValue() -> [ValueMapping]? { [CodingKeys.mapped <--- DateTransformer(.secondsSince1970)] }
     }
 
-    @Test func globalThenPerCallThenModel() throws {
-        GlobalTransformers.register(DateTransformer(.iso8601))
-        defer { GlobalTransformers.unregister(Date.self) }
-        let json = #"{"plain": "2024-12-10T08:30:00Z", "required": "2024-12-10", "mapped": 1733819400}"#
-        let global = try Stamps.decode(from: json)
-        #expect(global.plain == Date(timeIntervalSince1970: 1_733_819_400))
-        #expect(global.required == Date(timeIntervalSince1970: 1_733_788_800))
-        #expect(global.mapped == Date(timeIntervalSince1970: 1_733_819_400))
+    @Test func globalThenPerCallThenModel() async {
+        await #expect(processExitsWith: .success) {
+            GlobalTransformers.register(DateTransformer(.iso8601))
+            let json = #"{"plain": "2024-12-10T08:30:00Z", "required": "2024-12-10", "mapped": 1733819400}"#
+            let global = try Stamps.decode(from: json)
+            guard global.plain == Date(timeIntervalSince1970: 1_733_819_400),
+                  global.required == Date(timeIntervalSince1970: 1_733_788_800),
+                  global.mapped == Date(timeIntervalSince1970: 1_733_819_400) else { exit(1) }
 
-        let perCall = try Stamps.decode(from: #"{"plain": 1733819400000, "mapped": 1733819400}"#,
-                                        options: .init(transformers: [DateTransformer(.millisecondsSince1970)]))
-        #expect(perCall.plain == Date(timeIntervalSince1970: 1_733_819_400))
-        #expect(perCall.mapped == Date(timeIntervalSince1970: 1_733_819_400))
+            let perCall = try Stamps.decode(from: #"{"plain": 1733819400000, "mapped": 1733819400}"#,
+                                            options: .init(transformers: [DateTransformer(.millisecondsSince1970)]))
+            guard perCall.plain == Date(timeIntervalSince1970: 1_733_819_400),
+                  perCall.mapped == Date(timeIntervalSince1970: 1_733_819_400) else { exit(2) }
+        }
     }
 
     @Test func transformerReturningNilFallsBackAndIsRecorded() throws {
@@ -33,7 +37,13 @@ import CodableKitTransformers
         #expect(report.issues.contains { $0.path == "mapped" && $0.kind == .transformFailed })
     }
 
-    @Test func registryChangesWhileDecodingOnManyThreads() async throws {
+    @Test func registryChangesWhileDecodingOnManyThreads() async {
+        await #expect(processExitsWith: .success) {
+            try await Self.decodeWhileTheRegistryChanges()
+        }
+    }
+
+    private static func decodeWhileTheRegistryChanges() async throws {
         let json = #"{"mapped": 1733819400, "plain": "2024-12-10T08:30:00Z"}"#
         let deadline = ContinuousClock.now + .seconds(2)
         try await withThrowingTaskGroup(of: Void.self) { group in
