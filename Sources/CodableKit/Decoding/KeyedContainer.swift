@@ -56,7 +56,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         } else {
             extras = KeyedContainerExtras(prefix: decoder.prefix)
         }
-        plainScalars = !session.hasTypeTransformers && (info?.valueRules.isEmpty ?? true)
+        plainScalars = !session.hasTypeTransformers && !(info?.hasValueRules ?? false)
     }
 
     private var prefix: [PathComponent] { extras?.prefix ?? [] }

@@ -7,6 +7,8 @@ final class ModelInfo: Sendable {
     let modelKeyRules: [any KeyStrategy]
     /// Transformers by property name.
     let valueRules: [String: any ValueTransformable]
+    /// `!valueRules.isEmpty`, asked for every property without touching the dictionary.
+    let hasValueRules: Bool
     /// A model class's `@ModelField`s, if it has any.
     let fields: FieldLayout?
     /// A class: an encoded value may be of a subclass, with fields of its own.
@@ -38,6 +40,7 @@ final class ModelInfo: Sendable {
         self.propertyKeyRules = propertyKeyRules
         self.modelKeyRules = modelKeyRules
         self.valueRules = valueRules
+        hasValueRules = !valueRules.isEmpty
     }
 
     /// The rules of `type`, computed on first use. The cache keeps every `ModelInfo` for

@@ -150,7 +150,7 @@ extension DecodingSession {
     /// The model's own transformer for the property in `slot`, if it has one.
     @inline(__always)
     func valueRule(for slot: Slot) -> (any ValueTransformable)? {
-        guard slot.frame >= 0, let info = frames[slot.frame].info, !info.valueRules.isEmpty else { return nil }
+        guard slot.frame >= 0, let info = frames[slot.frame].info, info.hasValueRules else { return nil }
         return info.valueRules[slot.key]
     }
 }
