@@ -103,9 +103,9 @@ extension DocumentDecoder {
     /// then each field filled from the same object. The model's frame is still pushed,
     /// so repairs belong to it.
     @inline(never)  // off the path of every other model
-    func decodeWithFields<M: DecodableModel>(_: M.Type, at node: Int, layout: FieldLayout) throws -> M {
+    func decodeWithFields<M: Decodable>(_: M.Type, at node: Int, layout: FieldLayout) throws -> M {
         let (value, made) = try FieldCollector.collecting { try decodeNested(M.self, at: node) }
-        // `M` is a class (only classes have a layout): one reference, no bridging.
+        // `M` is a model class (only classes have a layout): one reference, no bridging.
         try fillFields(of: unsafeBitCast(value, to: AnyObject.self), made: made, layout: layout, object: node)
         return value
     }

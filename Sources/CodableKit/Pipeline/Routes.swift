@@ -91,8 +91,11 @@ extension SlotDecodable {
 }
 
 extension DecodableModel {
+    /// `didFinishMapping()` on `value`, which is a `Self`, in place.
     @inline(__always)
-    static func decode<T>(as _: T.Type, with decoder: DocumentDecoder, at node: Int, slot: Slot?, info: ModelInfo) throws -> T {
-        unsafeBitCast(try decoder.decodeModel(Self.self, at: node, slot: slot, info: info), to: T.self)
+    static func finishMapping<T>(_ value: inout T) {
+        withUnsafeMutablePointer(to: &value) { pointer in
+            UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: Self.self).pointee.didFinishMapping()
+        }
     }
 }

@@ -63,7 +63,7 @@ extension DocumentDecoder {
         case let .kernel(kernel):
             return try kernel.decode(as: T.self, with: self, at: node)
         case let .model(model, info):
-            return try model.decode(as: T.self, with: self, at: node, slot: slot, info: info)
+            return try decodeModel(T.self, model: model, at: node, slot: slot, info: info)
         case .wrapper, .plain:  // a wrapper outside a property (an element, say) decodes as itself
             if document.nodes[node].kind == .null {
                 throw session.fail(.null, expected: T.self)
@@ -80,30 +80,34 @@ extension DocumentDecoder {
         try decodeValue(T.self, at: node, slot: slot, route: session.route(T.self))
     }
 
-    /// A model: its own `init(from:)`, with this decoder, then `didFinishMapping()`.
-    func decodeModel<M: DecodableModel>(_: M.Type, at node: Int, slot: Slot?, info: ModelInfo) throws -> M {
+    /// A model (`T`, which is `model`): its own `init(from:)`, with this decoder, then
+    /// `didFinishMapping()`. Generic over `T` rather than the model type, so that the
+    /// value is made where the caller wants it: returning the model type as `T` took a
+    /// copy of the value and the destruction of the original (a retain and a release of
+    /// every reference it holds, per object).
+    func decodeModel<T: Decodable>(_: T.Type, model: any DecodableModel.Type, at node: Int, slot: Slot?, info: ModelInfo) throws -> T {
         guard document.nodes[node].kind == .object else {
             if document.nodes[node].kind == .null {
-                throw session.fail(.null, expected: M.self)
+                throw session.fail(.null, expected: T.self)
             }
             if let nested = try jsonInString(at: node, expecting: .object) {
-                return try nested.decodeModel(M.self, at: 0, slot: slot, info: info)
+                return try nested.decodeModel(T.self, model: model, at: 0, slot: slot, info: info)
             }
-            throw session.fail(.mismatch(found: document.summary(of: node)), expected: M.self)
+            throw session.fail(.mismatch(found: document.summary(of: node)), expected: T.self)
         }
-        if let slot, !session.hasPendingBase, session.isUpdating(frame: slot.frame) { startUpdate(M.self, slot: slot) }
-        session.pushFrame(M.self, model: M.self, info: info)
+        if let slot, !session.hasPendingBase, session.isUpdating(frame: slot.frame) { startUpdate(T.self, slot: slot) }
+        session.pushFrame(T.self, model: model, info: info)
         defer { session.popFrame() }
-        var value = try info.fields == nil ? decodeNested(M.self, at: node) : decodeWithFields(M.self, at: node, layout: info.fields!)
-        value.didFinishMapping()
+        var value = try info.fields == nil ? decodeNested(T.self, at: node) : decodeWithFields(T.self, at: node, layout: info.fields!)
+        model.finishMapping(&value)
         return value
     }
 
     /// Update mode: the nested model starts from the value it replaces. Out of line:
-    /// the cast asks the runtime for `M?`, which `decodeModel` should not do per object.
+    /// the cast asks the runtime for `T?`, which `decodeModel` should not do per object.
     @inline(never)
-    private func startUpdate<M: DecodableModel>(_: M.Type, slot: Slot) {
-        session.pendingBase = session.baseForNestedModel(key: slot.key, frame: slot.frame) as? M
+    private func startUpdate<T>(_: T.Type, slot: Slot) {
+        session.pendingBase = session.baseForNestedModel(key: slot.key, frame: slot.frame) as? T
     }
 
     /// A transformer's value; for a collection of the transformer's type (`[Date]`
