@@ -125,13 +125,15 @@ final class DecodingSession {
 
     func pushFrame(_ type: Any.Type, model: (any DecodableModel.Type)?, info: ModelInfo?) {
         if !hasPendingBase {  // the common case, without copying the existential in and out
-            frames.append(ModelFrame(type: type, model: model, depth: path.count, info: info, isUpdate: false, fallback: nil))
+            frames.append(ModelFrame(type: type, model: model, depth: path.count, info: info,
+                                     hasValueRules: info?.hasValueRules ?? false, isUpdate: false, fallback: nil))
             return
         }
         let base = pendingBase
         pendingBase = nil
         let fallback = base.flatMap { base in model.map { FallbackSource(base: base, shape: ModelShape.of($0)) } }
-        frames.append(ModelFrame(type: type, model: model, depth: path.count, info: info, isUpdate: base != nil,
+        frames.append(ModelFrame(type: type, model: model, depth: path.count, info: info,
+                                 hasValueRules: info?.hasValueRules ?? false, isUpdate: base != nil,
                                  fallback: fallback))
     }
 
@@ -213,6 +215,8 @@ struct ModelFrame {
     /// Not retained: every `ModelInfo` is made by `ModelInfo.of`, whose process-wide
     /// cache keeps it for the life of the process (a retain and a release per object showed).
     unowned(unsafe) let info: ModelInfo?
+    /// `info?.hasValueRules`, read for every property without touching `info`.
+    let hasValueRules: Bool
     /// Update mode: decoding into an existing value, so absent keys are expected, not repairs.
     let isUpdate: Bool
     /// The value whose properties are the initial values: set in update mode,

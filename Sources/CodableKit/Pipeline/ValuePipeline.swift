@@ -18,7 +18,7 @@ extension DocumentDecoder {
         guard let node else {
             return try session.repairProperty(T.self, problem: DecodingProblem(reason: .missing, expected: T.self), slot: slot)
         }
-        if case let .scalar(scalar) = route, !session.hasTypeTransformers, session.valueRule(for: slot) == nil {
+        if case let .scalar(scalar) = route, !session.hasTypeTransformers, !session.hasValueRules(slot) {
             return try scalar.property(as: T.self, with: self, at: node, slot: slot)
         }
         do {
@@ -47,7 +47,7 @@ extension DocumentDecoder {
     /// The pipeline for a value that is present (possibly null). `slot` is the
     /// property it is for, when it is for one; `route` is `session.route(T.self)`.
     func decodeValue<T: Decodable>(_: T.Type, at node: Int, slot: Slot?, route: Route) throws -> T {
-        if let slot, let transformer = session.valueRule(for: slot) {
+        if let slot, session.hasValueRules(slot), let transformer = session.valueRule(for: slot) {
             return try transform(T.self, at: node, with: transformer)
         }
         if session.hasTypeTransformers, let transformer = session.typeTransformers[ObjectIdentifier(T.self)] {
@@ -154,7 +154,14 @@ extension DecodingSession {
     /// The model's own transformer for the property in `slot`, if it has one.
     @inline(__always)
     func valueRule(for slot: Slot) -> (any ValueTransformable)? {
-        guard slot.frame >= 0, let info = frames[slot.frame].info, info.hasValueRules else { return nil }
-        return info.valueRules[slot.key]
+        hasValueRules(slot) ? frames[slot.frame].info!.valueRules[slot.key] : nil
+    }
+
+    /// Whether the model of the property in `slot` has transformers at all: asked for
+    /// every property before `valueRule`, whose optional existential, even nil, had a
+    /// cost of its own.
+    @inline(__always)
+    func hasValueRules(_ slot: Slot) -> Bool {
+        slot.frame >= 0 && frames[slot.frame].hasValueRules
     }
 }
