@@ -105,8 +105,13 @@ final class DecodingSession {
     /// The key table for containers keyed by `Key` in the current frame, or nil when
     /// every key is looked up as itself (no model rules and no call strategies). The
     /// session keeps every table it made until it ends (containers hold them unretained).
-    func keyTable<Key: CodingKey>(for _: Key.Type, info: ModelInfo?) -> KeyTable? {
-        guard info?.hasKeyRules == true || !keyStrategies.isEmpty else { return nil }
+    func keyTable<Key: CodingKey>(for _: Key.Type, frame: Int) -> KeyTable? {
+        guard frame >= 0 && frames[frame].hasKeyRules || !keyStrategies.isEmpty else { return nil }
+        return keyTable(for: Key.self, info: frame >= 0 ? frames[frame].info : nil)
+    }
+
+    /// `keyTable(for:frame:)` once a table is needed.
+    private func keyTable<Key: CodingKey>(for _: Key.Type, info: ModelInfo?) -> KeyTable? {
         let id = ObjectIdentifier(Key.self)
         // Nested types alternate (an airport, its runways, the next airport).
         if let recent = recentKeyTables.pointer.pointee.value(for: id) { return recent }
@@ -126,14 +131,16 @@ final class DecodingSession {
     func pushFrame(_ type: Any.Type, model: (any DecodableModel.Type)?, info: ModelInfo?) {
         if !hasPendingBase {  // the common case, without copying the existential in and out
             frames.append(ModelFrame(type: type, model: model, depth: path.count, info: info,
-                                     hasValueRules: info?.hasValueRules ?? false, isUpdate: false, fallback: nil))
+                                     hasValueRules: info?.hasValueRules ?? false, hasKeyRules: info?.hasKeyRules ?? false,
+                                     isUpdate: false, fallback: nil))
             return
         }
         let base = pendingBase
         pendingBase = nil
         let fallback = base.flatMap { base in model.map { FallbackSource(base: base, shape: ModelShape.of($0)) } }
         frames.append(ModelFrame(type: type, model: model, depth: path.count, info: info,
-                                 hasValueRules: info?.hasValueRules ?? false, isUpdate: base != nil,
+                                 hasValueRules: info?.hasValueRules ?? false, hasKeyRules: info?.hasKeyRules ?? false,
+                                 isUpdate: base != nil,
                                  fallback: fallback))
     }
 
@@ -215,8 +222,10 @@ struct ModelFrame {
     /// Not retained: every `ModelInfo` is made by `ModelInfo.of`, whose process-wide
     /// cache keeps it for the life of the process (a retain and a release per object showed).
     unowned(unsafe) let info: ModelInfo?
-    /// `info?.hasValueRules`, read for every property without touching `info`.
+    /// `info?.hasValueRules` and `info?.hasKeyRules`, read per property and per keyed
+    /// container without touching `info` (binding it retains it, unowned or not).
     let hasValueRules: Bool
+    let hasKeyRules: Bool
     /// Update mode: decoding into an existing value, so absent keys are expected, not repairs.
     let isUpdate: Bool
     /// The value whose properties are the initial values: set in update mode,

@@ -46,8 +46,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let hasPrefix = decoder.hasPrefix
         depth = session.path.count + (hasPrefix ? decoder.prefix.count : 0)
         frame = session.frames.count - 1
-        let info = frame >= 0 ? session.frames[frame].info : nil
-        keys = session.keyTable(for: Key.self, info: info)
+        keys = session.keyTable(for: Key.self, frame: frame)
         if session.convertsKeys {
             let converted = session.convertedKeys(of: object, in: decoder.document, depth: depth)
             extras = KeyedContainerExtras(prefix: decoder.prefix, converted: converted)
@@ -56,7 +55,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         } else {
             extras = KeyedContainerExtras(prefix: decoder.prefix)
         }
-        plainScalars = !session.hasTypeTransformers && !(info?.hasValueRules ?? false)
+        plainScalars = !session.hasTypeTransformers && !(frame >= 0 && session.frames[frame].hasValueRules)
     }
 
     private var prefix: [PathComponent] { extras?.prefix ?? [] }
