@@ -79,8 +79,7 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     }
 
     deinit {
-        nodeStorage.deinitialize(count: nodeCount)
-        nodeStorage.deallocate()
+        free(nodeStorage)  // the parser's `NodeBuffer` storage, from `realloc`
     }
 
     /// The index of the node after the value at `index` (its next sibling).
