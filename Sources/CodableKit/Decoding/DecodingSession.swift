@@ -14,12 +14,12 @@ final class DecodingSession {
 
     /// The coding path, as a stack: pushing a key is an append, and the path is
     /// only turned into text or `[CodingKey]` when something is reported.
-    var path: [PathComponent] {
+    var path: Stack<PathComponent> {
         unsafeAddress { UnsafePointer(pathStorage.pointer) }
         unsafeMutableAddress { pathStorage.pointer }
     }
     /// The models (and other keyed types) being decoded, innermost last.
-    var frames: [ModelFrame] {
+    var frames: Stack<ModelFrame> {
         unsafeAddress { UnsafePointer(frameStorage.pointer) }
         unsafeMutableAddress { frameStorage.pointer }
     }
@@ -38,9 +38,9 @@ final class DecodingSession {
     /// ~80 instructions per object) and without the runtime's exclusivity check.
     var hasPendingBase: Bool { pendingStorage.pointer.pointee.isSet }
 
-    private let pathStorage = UncheckedStorage([PathComponent]())
+    private let pathStorage = UncheckedStorage(Stack<PathComponent>())
     private let pendingStorage = UncheckedStorage(PendingBase(isSet: false, value: nil))
-    private let frameStorage = UncheckedStorage([ModelFrame]())
+    private let frameStorage = UncheckedStorage(Stack<ModelFrame>())
     let recentRoutes = UncheckedStorage(RecentEntries<Route>())
     private let recentKeyTables = UncheckedStorage(RecentEntries<KeyTable>(capacity: 16))
     /// One member cursor per depth of open keyed containers (see `MemberCursor`).
@@ -160,7 +160,7 @@ final class DecodingSession {
     // MARK: Paths
 
     func codingPath(depth: Int, appending key: PathComponent? = nil) -> [any CodingKey] {
-        var keys: [any CodingKey] = path[..<depth].map(\.codingKey)
+        var keys: [any CodingKey] = path.prefix(depth).map(\.codingKey)
         if let key { keys.append(key.codingKey) }
         return keys
     }
@@ -168,7 +168,7 @@ final class DecodingSession {
     func pathComponents(depth: Int, appending key: PathComponent? = nil) -> [PathComponent] {
         var components: [PathComponent] = []
         components.reserveCapacity(depth + 1)  // the key's append must not copy the path again
-        components.append(contentsOf: path[..<depth])
+        components.append(contentsOf: path.prefix(depth))
         if let key { components.append(key) }
         return components
     }

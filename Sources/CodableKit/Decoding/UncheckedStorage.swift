@@ -8,10 +8,10 @@
 /// Their accesses are exclusive by construction: a decode runs on one thread and
 /// every access is a short, strictly nested read or mutation. The owner frees the
 /// cell in its `deinit`.
-struct UncheckedStorage<Value> {
+struct UncheckedStorage<Value: ~Copyable> {
     let pointer: UnsafeMutablePointer<Value>
 
-    init(_ value: Value) {
+    init(_ value: consuming Value) {
         pointer = .allocate(capacity: 1)
         pointer.initialize(to: value)
     }

@@ -1,0 +1,73 @@
+/// A last-in, first-out list with plain stores: the session's coding path and model
+/// frames, pushed and popped around every decoded value and object. An `Array` checks
+/// that its buffer is uniquely referenced and has room on every append, which showed
+/// per value; this stack owns its storage outright and checks only for room.
+///
+/// Not copyable: one owner, which frees the storage with `deinit`.
+struct Stack<Element>: ~Copyable {
+    private var base: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int = 16) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The element at `index` (below `count`), read or changed in place.
+    subscript(index: Int) -> Element {
+        @inline(__always) get {
+            precondition(index >= 0 && index < count, "stack index out of range")
+            return base[index]
+        }
+        @inline(__always) _modify {
+            precondition(index >= 0 && index < count, "stack index out of range")
+            yield &base[index]
+        }
+    }
+
+    @inline(__always)
+    mutating func append(_ element: consuming Element) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    mutating func append(contentsOf elements: [Element]) {
+        for element in elements { append(element) }
+    }
+
+    @inline(__always)
+    mutating func removeLast() {
+        precondition(count > 0, "removeLast on an empty stack")
+        count -= 1
+        (base + count).deinitialize(count: 1)
+    }
+
+    mutating func removeLast(_ n: Int) {
+        precondition(n >= 0 && n <= count, "removeLast(\(n)) on a stack of \(count)")
+        count -= n
+        (base + count).deinitialize(count: n)
+    }
+
+    /// The first `n` elements (the coding path to a depth), as an array.
+    func prefix(_ n: Int) -> [Element] {
+        precondition(n >= 0 && n <= count, "prefix(\(n)) of a stack of \(count)")
+        return Array(UnsafeBufferPointer(start: base, count: n))
+    }
+
+    private mutating func grow() {
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        grown.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity *= 2
+    }
+}
