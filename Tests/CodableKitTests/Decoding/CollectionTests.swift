@@ -65,6 +65,20 @@ import CodableKit
         #expect(dropped.map(\.id) == [1, 3])
     }
 
+    /// Arrays of scalars take their own path (no per-element dispatch): conversions,
+    /// drops, and a strict failure part-way (long strings, so that a leak or a double
+    /// free would show under the sanitizers).
+    @Test func scalarArraysConvertDropAndFail() throws {
+        let long = String(repeating: "x", count: 40)
+        let json = Data(#"["\#(long)1", 2, null, "\#(long)4", {"a": 1}, true]"#.utf8)
+        let (strings, report) = try ModelDecoder().decodeWithReport([String].self, from: json)
+        #expect(strings == [long + "1", "2", long + "4", "true"])
+        #expect(report.issues.filter { $0.kind == .elementDropped }.map(\.path) == ["[2]", "[4]"])
+        let error = #expect(throws: DecodingError.self) { try ModelDecoder(options: .init(mode: .strict)).decode([String].self, from: json) }
+        if case let .typeMismatch(_, context) = error { #expect(context.codingPath.map(\.intValue) == [1]) }
+        #expect(try ModelDecoder().decode([Int].self, from: Data("[1, 2.0, \"3\", 4.5, 5]".utf8)) == [1, 2, 3, 5])
+    }
+
     @Test func topLevelArrays() throws {
         let items = try #require([Item].deserialize(from: #"[{"id": 1}, 2, {"id": "x", "name": "n"}]"#))
         #expect(items == [Item(id: 1), Item(name: "n")])
