@@ -34,7 +34,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// container holds the decoder, which holds the session. (The standard library's
     /// box copies the container for every key it is asked; each reference held is a
     /// retain and a release per property.)
-    private unowned(unsafe) let keys: KeyTable?
+    private let keys: Unmanaged<KeyTable>?
     /// What only some objects need (a prefix, converted keys), kept out of line so
     /// that the common container holds one reference.
     private let extras: KeyedContainerExtras?
@@ -46,7 +46,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let hasPrefix = decoder.hasPrefix
         depth = session.path.count + (hasPrefix ? decoder.prefix.count : 0)
         frame = session.frames.count - 1
-        keys = session.keyTable(for: Key.self, frame: frame)
+        keys = session.keyTable(for: Key.self, frame: frame).map(Unmanaged.passUnretained)
         if session.convertsKeys {
             let converted = session.convertedKeys(of: object, in: decoder.document, depth: depth)
             extras = KeyedContainerExtras(prefix: decoder.prefix, converted: converted)
@@ -110,15 +110,18 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let (session, document, object, depth) = (decoder.session, decoder.document, object, depth)
         if let converted = extras?.converted {  // JSONDecoder's keyDecodingStrategy: converted keys only
             if let node = converted[name] { return node }
-            return keys.flatMap { keys in keys.resolveConverted(keys.entry(for: name), converted) }
+            return keys.flatMap { $0._withUnsafeGuaranteedRef { keys in keys.resolveConverted(keys.entry(for: name), converted) } }
         }
         if let keys {
-            let entry = keys.entry(for: name)
-            if let key = keys.firstKey(of: entry), let node = session.member(key, in: object, of: document, depth: depth),
-               document.nodes[node].kind != .null {
-                return node
+            // Used without a retain (binding an unowned reference to a local retained it, per key).
+            return keys._withUnsafeGuaranteedRef { keys in
+                let entry = keys.entry(for: name)
+                if let key = keys.firstKey(of: entry), let node = session.member(key, in: object, of: document, depth: depth),
+                   document.nodes[node].kind != .null {
+                    return node
+                }
+                return keys.resolve(entry: entry, in: document, object: object) { session.member($0, in: object, of: document, depth: depth) }
             }
-            return keys.resolve(entry: entry, in: document, object: object) { session.member($0, in: object, of: document, depth: depth) }
         }
         return name.withUTF8 { session.member($0, in: object, of: document, depth: depth) }
     }
