@@ -23,7 +23,12 @@ final class DecodingSession {
         unsafeAddress { UnsafePointer(frameStorage.pointer) }
         unsafeMutableAddress { frameStorage.pointer }
     }
-    var issues: [DecodingIssue] = []
+    /// The repairs recorded so far (behind a pointer: one is appended per repair, and a
+    /// class property's access check showed there).
+    var issues: [DecodingIssue] {
+        unsafeAddress { UnsafePointer(issueStorage.pointer) }
+        unsafeMutableAddress { issueStorage.pointer }
+    }
     /// A `keyDecodingStrategy` other than `.useDefaultKeys` converts the keys of each object.
     let convertsKeys: Bool
     /// Keys converted from snake case so far (the conversion depends on the key alone).
@@ -41,13 +46,22 @@ final class DecodingSession {
     private let pathStorage = UncheckedStorage(Stack<PathComponent>())
     private let pendingStorage = UncheckedStorage(PendingBase(isSet: false, value: nil))
     private let frameStorage = UncheckedStorage(Stack<ModelFrame>())
+    private let issueStorage = UncheckedStorage([DecodingIssue]())
     let recentRoutes = UncheckedStorage(RecentEntries<Route>())
     private let recentKeyTables = UncheckedStorage(RecentEntries<KeyTable>(capacity: 16))
     /// One member cursor per depth of open keyed containers (see `MemberCursor`).
     private var cursors = UnsafeMutableBufferPointer<MemberCursor>(start: nil, count: 0)
 
     /// Per model type: its shape and one `init()` value for this decode (see `InitialValues.swift`).
-    var modelFallbacks: [ObjectIdentifier: ModelFallbacks] = [:]
+    /// Behind a pointer and a direct-mapped table of recent ones: asked by every object
+    /// that needs a fallback (a dictionary on a class property cost an access check and
+    /// a hash each time).
+    var modelFallbacks: [ObjectIdentifier: ModelFallbacks] {
+        unsafeAddress { UnsafePointer(fallbackStorage.pointer) }
+        unsafeMutableAddress { fallbackStorage.pointer }
+    }
+    let recentFallbacks = UncheckedStorage(RecentEntries<ModelFallbacks>(capacity: 16))
+    private let fallbackStorage = UncheckedStorage([ObjectIdentifier: ModelFallbacks]())
     /// Type names for reports (`String(describing:)` demangles, so once per type),
     /// behind a direct-mapped table: every repair names one or two types.
     private var typeNames: [ObjectIdentifier: String] = [:]
@@ -76,6 +90,9 @@ final class DecodingSession {
         pathStorage.free()
         pendingStorage.free()
         frameStorage.free()
+        issueStorage.free()
+        fallbackStorage.free()
+        recentFallbacks.free()
         recentRoutes.free()
         recentKeyTables.free()
         recentTypeNames.free()
@@ -166,11 +183,7 @@ final class DecodingSession {
     }
 
     func pathComponents(depth: Int, appending key: PathComponent? = nil) -> [PathComponent] {
-        var components: [PathComponent] = []
-        components.reserveCapacity(depth + 1)  // the key's append must not copy the path again
-        components.append(contentsOf: path.prefix(depth))
-        if let key { components.append(key) }
-        return components
+        path.prefix(depth, appending: key)
     }
 }
 

@@ -57,10 +57,16 @@ struct Stack<Element>: ~Copyable {
         (base + count).deinitialize(count: n)
     }
 
-    /// The first `n` elements (the coding path to a depth), as an array.
-    func prefix(_ n: Int) -> [Element] {
+    /// The first `n` elements (the coding path to a depth), then `last` if given, as an
+    /// array made in one copy.
+    func prefix(_ n: Int, appending last: Element? = nil) -> [Element] {
         precondition(n >= 0 && n <= count, "prefix(\(n)) of a stack of \(count)")
-        return Array(UnsafeBufferPointer(start: base, count: n))
+        let total = n + (last == nil ? 0 : 1)
+        return [Element](unsafeUninitializedCapacity: total) { buffer, initialized in
+            buffer.baseAddress!.initialize(from: base, count: n)
+            if let last { (buffer.baseAddress! + n).initialize(to: last) }
+            initialized = total
+        }
     }
 
     private mutating func grow() {

@@ -57,12 +57,16 @@ extension DecodingSession {
         if let known = frames[frame].modelFallbacks { return known }
         let id = ObjectIdentifier(model)
         let fallbacks: ModelFallbacks
-        if let known = modelFallbacks[id] {
+        if let recent = recentFallbacks.pointer.pointee.value(for: id) {
+            fallbacks = recent
+        } else if let known = modelFallbacks[id] {
             fallbacks = known
+            recentFallbacks.pointer.pointee.insert(known, for: id)
         } else {
             let shape = ModelShape.of(model)
             fallbacks = ModelFallbacks(shape: shape, reference: FallbackSource(base: model.init(), shape: shape))
             modelFallbacks[id] = fallbacks
+            recentFallbacks.pointer.pointee.insert(fallbacks, for: id)
         }
         frames[frame].modelFallbacks = fallbacks
         return fallbacks
@@ -87,28 +91,37 @@ final class FallbackSource {
     private lazy var mirror = Mirror(reflecting: base)
     /// What `encode(to:)` writes, for keys the mirror cannot place; made on first need.
     private lazy var recorded = (base as? any Encodable).map(KeyRecorder.values) ?? [:]
-    private var values: [Any?]
-    /// Per field: 0 not known yet, 1 the initial value is nil, 2 it is not (the
-    /// question every absent optional asks; answered once, not by a cast each time).
-    private var nilness: [UInt8]
+    /// The values read so far, and per field whether the value is nil (0 not known yet,
+    /// 1 nil, 2 not: the question every absent optional asks, answered once, not by a
+    /// cast each time). Behind a pointer: read per repair, and a class property's
+    /// access check showed there.
+    private struct Known {
+        var values: [Any?]
+        var nilness: [UInt8]
+    }
+
+    private let known: UncheckedStorage<Known>
 
     init(base: Any, shape: ModelShape) {
         self.base = base
         self.shape = shape
-        values = Array(repeating: nil, count: shape.count)
-        nilness = Array(repeating: 0, count: shape.count)
+        known = UncheckedStorage(Known(values: Array(repeating: nil, count: shape.count),
+                                       nilness: Array(repeating: 0, count: shape.count)))
     }
+
+    deinit { known.free() }
 
     /// Whether the initial value of `field` is nil (or absent).
     func isNil(_ field: ModelShape.Field) -> Bool {
-        if nilness[field.index] == 0 { nilness[field.index] = isNone(value(field)) ? 1 : 2 }
-        return nilness[field.index] == 1
+        let known = known.pointer
+        if known.pointee.nilness[field.index] == 0 { known.pointee.nilness[field.index] = isNone(value(field)) ? 1 : 2 }
+        return known.pointee.nilness[field.index] == 1
     }
 
     /// The value of `field`, or nil when the model has none (an `Optional` that holds
     /// nothing is a value: `.some(nil)`).
     func value(_ field: ModelShape.Field) -> Any? {
-        if let value = values[field.index] { return value }
+        if let value = known.pointer.pointee.values[field.index] { return value }
         let value: Any?
         if let place = field.place {
             var mirror = mirror
@@ -123,7 +136,7 @@ final class FallbackSource {
             value = recorded[field.key]
         }
         let unboxedValue = value.map(unboxed)
-        values[field.index] = unboxedValue
+        known.pointer.pointee.values[field.index] = unboxedValue
         return unboxedValue
     }
 }
