@@ -5,7 +5,8 @@ import Foundation
 /// `CodableKitBenchmarks profile <dataset>[:count] [seconds]`: decodes one dataset
 /// with CodableKit only, in a loop, for a profiler (`perf record`, `valgrind
 /// --tool=callgrind`). Datasets: airports, airports-dirty, airports-snake, airports-camel, encode-airports,
-/// encode-wide, encode-tree, encode-twitter, subclass (count 1000 unless given), tree, wide.
+/// encode-wide, encode-tree, encode-twitter, subclass (count 1000 unless given), tree, timeline (the
+/// twitter-like set), wide.
 func profile(_ argument: String, seconds: Double) {
     let parts = argument.split(separator: ":")
     let name = String(parts[0])
@@ -40,6 +41,9 @@ func profile(_ argument: String, seconds: Double) {
     case "tree":
         let data = Data(ModelDatasets.areaTree())
         work = { _ = [Area].deserialize(from: data)! }
+    case "timeline":
+        let data = Data(ModelDatasets.timeline())
+        work = { _ = Timeline.deserialize(from: data)! }
     case "twitter-real", "citm", "canada":
         let file = ["twitter-real": "twitter.json", "citm": "citm_catalog.json", "canada": "canada.json"][name]!
         let data = try! Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
