@@ -49,6 +49,9 @@ final class DecodingSession {
     private let issueStorage = UncheckedStorage([DecodingIssue]())
     let recentRoutes = UncheckedStorage(RecentEntries<Route>())
     private let recentKeyTables = UncheckedStorage(RecentEntries<KeyTable>(capacity: 16))
+    /// Container makers by `Key` type (see `KeyedContainerMaker`), and every one made.
+    let recentMakers = UncheckedStorage(RecentEntries<AnyObject>(capacity: 32))
+    var makers: [AnyObject] = []
     /// One member cursor per depth of open keyed containers (see `MemberCursor`).
     private var cursors = UnsafeMutableBufferPointer<MemberCursor>(start: nil, count: 0)
 
@@ -95,6 +98,7 @@ final class DecodingSession {
         recentFallbacks.free()
         recentRoutes.free()
         recentKeyTables.free()
+        recentMakers.free()
         recentTypeNames.free()
         _ = cursors.deinitialize()
         cursors.deallocate()
