@@ -50,8 +50,8 @@ final class DecodingSession {
     let recentRoutes = UncheckedStorage(RecentEntries<Route>())
     private let recentKeyTables = UncheckedStorage(RecentEntries<KeyTable>(capacity: 16))
     /// Container makers by `Key` type (see `KeyedContainerMaker`), and every one made.
-    let recentMakers = UncheckedStorage(RecentEntries<AnyObject>(capacity: 32))
-    var makers: [AnyObject] = []
+    let recentMakers = UncheckedStorage(RecentEntries<AnyObject>(capacity: 128))  // twitter.json has ~30 `Key` types
+    var makers: [ObjectIdentifier: any AnyContainerMaker] = [:]
     /// One member cursor per depth of open keyed containers (see `MemberCursor`).
     private var cursors = UnsafeMutableBufferPointer<MemberCursor>(start: nil, count: 0)
 
