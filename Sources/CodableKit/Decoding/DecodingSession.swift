@@ -49,7 +49,8 @@ final class DecodingSession {
     private let issueStorage = UncheckedStorage([DecodingIssue]())
     let recentRoutes = UncheckedStorage(RecentEntries<Route>())
     private let recentKeyTables = UncheckedStorage(RecentEntries<KeyTable>(capacity: 16))
-    /// Container makers by `Key` type (see `KeyedContainerMaker`), and every one made.
+    /// Container makers by `Key` type (see `KeyedContainerMaker`): a table of recent ones,
+    /// and every one this decode used.
     let recentMakers = UncheckedStorage(RecentEntries<AnyObject>(capacity: 128))  // twitter.json has ~30 `Key` types
     var makers: [ObjectIdentifier: any AnyContainerMaker] = [:]
     /// One member cursor per depth of open keyed containers (see `MemberCursor`).
