@@ -1,0 +1,70 @@
+import CodableKit
+import CodableKitKeyStrategies
+import Foundation
+import Testing
+
+/// What keyed containers hold without retaining it (their key tables, the frames'
+/// model rules, the makers that make them) must outlive any use a model can make of
+/// a container, and be safe to share between decodes on many threads.
+@Suite struct ContainerLifetimeTests {
+    /// A container kept past the end of its decode still reads its object (it holds the
+    /// decoder, which holds the session and its key tables), as `JSONDecoder`'s does.
+    final class Keeper: @unchecked Sendable {  // written once by the decode, read after it
+        var container: KeyedDecodingContainer<Kept.CodingKeys>?
+    }
+
+    struct Kept: DecodableModel {
+        static let keeper = Keeper()
+        var firstName = ""
+        var lastName = ""
+        enum CodingKeys: String, CodingKey { case firstName, lastName }
+
+        init() {}
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            firstName = try container.decode(String.self, forKey: .firstName)
+            Self.keeper.container = container
+        }
+    }
+
+    @Test func aContainerKeptAfterItsDecodeStillReadsItsObject() throws {
+        let options = DecodingOptions(keyStrategies: [.snakeCase])  // a key table for the container
+        let kept = try Kept.decode(from: #"{"first_name": "Ada", "last_name": "Lovelace"}"#, options: options)
+        #expect(kept.firstName == "Ada")
+        let container = try #require(Kept.keeper.container)
+        // Other decodes in between, so that memory freed by the first would be reused.
+        _ = try ModelDecoder(options: options).decode([Kept].self, from: Data(#"[{"first_name": "x"}, {"first_name": "y", "last_name": "z"}]"#.utf8))
+        #expect(try container.decode(String.self, forKey: .lastName) == "Lovelace")
+        #expect(container.contains(.firstName))
+    }
+
+    struct Left: Codable, CodableModel, Equatable { var a = 0; var b = "" }
+    struct Right: Codable, CodableModel, Equatable { var c = 0.0; var d: [Left] = [] }
+    struct Both: Codable, CodableModel, Equatable { var left = Left(); var right = Right() }
+
+    /// Many types, decoded at once on many threads: one container maker per `Key` is
+    /// shared by every decode in the process.
+    @Test func decodesOfManyTypesOnManyThreadsAgree() async throws {
+        let json = #"{"left": {"a": 1, "b": "x"}, "right": {"c": 2.5, "d": [{"a": 2, "b": "y"}, {"a": 3}]}}"#
+        let expected = Both(left: Left(a: 1, b: "x"), right: Right(c: 2.5, d: [Left(a: 2, b: "y"), Left(a: 3, b: "")]))
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for task in 0 ..< 8 {
+                group.addTask {
+                    var mismatches = 0
+                    for round in 0 ..< 300 {
+                        let ok: Bool
+                        switch (task + round) % 3 {
+                        case 0: ok = (try? Both.decode(from: json)) == expected
+                        case 1: ok = (try? Left.decode(from: #"{"a": 1, "b": "x"}"#)) == expected.left
+                        default: ok = (try? Right.decode(from: #"{"c": 2.5, "d": [{"a": 2, "b": "y"}, {"a": 3}]}"#)) == expected.right
+                        }
+                        if !ok { mismatches += 1 }
+                    }
+                    return mismatches
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+    }
+}
