@@ -1,5 +1,4 @@
 import CodableKit
-import CodableKitKeyStrategies
 import Foundation
 import Testing
 
@@ -27,8 +26,18 @@ import Testing
         }
     }
 
+    /// `firstName` → `first_name` (this target does not link the key strategies plugin).
+    struct Snake: KeyStrategy {
+        func decodingKeys(for propertyName: String) -> [String] { [encodingKey(for: propertyName)] }
+        func encodingKey(for propertyName: String) -> String {
+            propertyName.reduce(into: "") { text, character in
+                if character.isUppercase { text += "_" + character.lowercased() } else { text.append(character) }
+            }
+        }
+    }
+
     @Test func aContainerKeptAfterItsDecodeStillReadsItsObject() throws {
-        let options = DecodingOptions(keyStrategies: [.snakeCase])  // a key table for the container
+        let options = DecodingOptions(keyStrategies: [Snake()])  // a key table for the container
         let kept = try Kept.decode(from: #"{"first_name": "Ada", "last_name": "Lovelace"}"#, options: options)
         #expect(kept.firstName == "Ada")
         let container = try #require(Kept.keeper.container)
