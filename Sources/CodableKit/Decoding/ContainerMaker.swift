@@ -24,31 +24,13 @@ protocol ObjectContainer: KeyedDecodingContainerProtocol {
 extension KeyedContainer: ObjectContainer {}
 
 extension DecodingSession {
-    /// The maker of `KeyedContainer<Key>` containers (a direct-mapped table of recent ones).
+    /// The maker of `KeyedContainer<Key>` containers: the session's, else the process's.
     @inline(__always)
     func containerMaker<Key: CodingKey>(for _: Key.Type) -> Unmanaged<KeyedContainerMaker<KeyedContainer<Key>>> {
-        let id = ObjectIdentifier(Key.self)
-        if let maker = recentMakers.pointer.pointee.value(for: id) {
-            return Unmanaged.passUnretained(unsafeDowncast(maker, to: KeyedContainerMaker<KeyedContainer<Key>>.self))
+        let maker = makers.pointer.pointee.value(for: ObjectIdentifier(Key.self)) {
+            Self.sharedMakers.value(for: Key.self) { KeyedContainerMaker<KeyedContainer<Key>>() }
         }
-        return newContainerMaker(for: Key.self)
-    }
-
-    /// Behind the table of recent ones, which may evict a maker: the makers this decode
-    /// used, by `Key`, then the process's, so that each is made once per process.
-    @inline(never)
-    private func newContainerMaker<Key: CodingKey>(for _: Key.Type) -> Unmanaged<KeyedContainerMaker<KeyedContainer<Key>>> {
-        let id = ObjectIdentifier(Key.self)
-        let known: any AnyContainerMaker
-        if let used = makers[id] {
-            known = used
-        } else {
-            known = Self.sharedMakers.value(for: Key.self) { KeyedContainerMaker<KeyedContainer<Key>>() }
-            makers[id] = known
-        }
-        let maker = unsafeDowncast(known, to: KeyedContainerMaker<KeyedContainer<Key>>.self)
-        recentMakers.pointer.pointee.insert(maker, for: id)
-        return Unmanaged.passUnretained(maker)
+        return Unmanaged.passUnretained(unsafeDowncast(maker, to: KeyedContainerMaker<KeyedContainer<Key>>.self))
     }
 
     private static let sharedMakers = TypeCache<any AnyContainerMaker>()

@@ -47,36 +47,23 @@ final class DecodingSession {
     private let pendingStorage = UncheckedStorage(PendingBase(isSet: false, value: nil))
     private let frameStorage = UncheckedStorage(Stack<ModelFrame>())
     private let issueStorage = UncheckedStorage([DecodingIssue]())
-    let recentRoutes = UncheckedStorage(RecentEntries<Route>())
-    private let recentKeyTables = UncheckedStorage(RecentEntries<KeyTable>(capacity: 16))
-    /// Container makers by `Key` type (see `KeyedContainerMaker`): a table of recent ones,
-    /// and every one this decode used.
-    let recentMakers = UncheckedStorage(RecentEntries<AnyObject>(capacity: 128))  // twitter.json has ~30 `Key` types
-    var makers: [ObjectIdentifier: any AnyContainerMaker] = [:]
+    /// How each type is decoded (see `Route`).
+    let routes = UncheckedStorage(TypeTable<Route>())
+    private let keyTables = UncheckedStorage(TypeTable<KeyTable>(capacity: 16))
+    /// Container makers by `Key` type (see `KeyedContainerMaker`); twitter.json has ~30.
+    let makers = UncheckedStorage(TypeTable<AnyObject>(capacity: 128))
     /// One member cursor per depth of open keyed containers (see `MemberCursor`).
     private var cursors = UnsafeMutableBufferPointer<MemberCursor>(start: nil, count: 0)
 
     /// Per model type: its shape and one `init()` value for this decode (see `InitialValues.swift`).
-    /// Behind a pointer and a direct-mapped table of recent ones: asked by every object
-    /// that needs a fallback (a dictionary on a class property cost an access check and
-    /// a hash each time).
-    var modelFallbacks: [ObjectIdentifier: ModelFallbacks] {
-        unsafeAddress { UnsafePointer(fallbackStorage.pointer) }
-        unsafeMutableAddress { fallbackStorage.pointer }
-    }
-    let recentFallbacks = UncheckedStorage(RecentEntries<ModelFallbacks>(capacity: 16))
-    private let fallbackStorage = UncheckedStorage([ObjectIdentifier: ModelFallbacks]())
-    /// Type names for reports (`String(describing:)` demangles, so once per type),
-    /// behind a direct-mapped table: every repair names one or two types.
-    private var typeNames: [ObjectIdentifier: String] = [:]
-    private let recentTypeNames = UncheckedStorage(RecentEntries<String>(capacity: 16))
+    /// Asked by every object that needs a fallback.
+    let modelFallbacks = UncheckedStorage(TypeTable<ModelFallbacks>(capacity: 16))
+    /// Type names for reports (`String(describing:)` demangles, so once per type):
+    /// every repair names one or two types.
+    private let typeNames = UncheckedStorage(TypeTable<String>(capacity: 16))
     private static let sharedTypeNames = TypeCache<String>()
 
-    /// How each type is decoded (see `Route`), behind a direct-mapped table of recent
-    /// ones (`recentRoutes`): a hash per lookup showed.
-    var routes: [ObjectIdentifier: Route] = [:]
 
-    private var keyTables: [ObjectIdentifier: KeyTable] = [:]
 
     init(options: DecodingOptions, appliesTransformers: Bool = true) {
         self.options = options
@@ -95,12 +82,11 @@ final class DecodingSession {
         pendingStorage.free()
         frameStorage.free()
         issueStorage.free()
-        fallbackStorage.free()
-        recentFallbacks.free()
-        recentRoutes.free()
-        recentKeyTables.free()
-        recentMakers.free()
-        recentTypeNames.free()
+        modelFallbacks.free()
+        routes.free()
+        keyTables.free()
+        makers.free()
+        typeNames.free()
         _ = cursors.deinitialize()
         cursors.deallocate()
     }
@@ -134,18 +120,7 @@ final class DecodingSession {
 
     /// `keyTable(for:frame:)` once a table is needed.
     private func keyTable<Key: CodingKey>(for _: Key.Type, info: ModelInfo?) -> KeyTable? {
-        let id = ObjectIdentifier(Key.self)
-        // Nested types alternate (an airport, its runways, the next airport).
-        if let recent = recentKeyTables.pointer.pointee.value(for: id) { return recent }
-        let table: KeyTable
-        if let known = keyTables[id] {
-            table = known
-        } else {
-            table = KeyTable(info: info, strategies: keyStrategies)
-            keyTables[id] = table
-        }
-        recentKeyTables.pointer.pointee.insert(table, for: id)
-        return table
+        keyTables.pointer.pointee.value(for: ObjectIdentifier(Key.self)) { KeyTable(info: info, strategies: keyStrategies) }
     }
 
     // MARK: Frames
@@ -171,12 +146,9 @@ final class DecodingSession {
     }
 
     func typeName(_ type: Any.Type) -> String {
-        let id = ObjectIdentifier(type)
-        if let name = recentTypeNames.pointer.pointee.value(for: id) { return name }
-        let name = typeNames[id] ?? Self.sharedTypeNames.value(for: type) { CodableKit.typeName(type) }
-        typeNames[id] = name
-        recentTypeNames.pointer.pointee.insert(name, for: id)
-        return name
+        typeNames.pointer.pointee.value(for: ObjectIdentifier(type)) {
+            Self.sharedTypeNames.value(for: type) { CodableKit.typeName(type) }
+        }
     }
 
     // MARK: Paths

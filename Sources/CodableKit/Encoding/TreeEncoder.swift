@@ -147,8 +147,7 @@ final class EncodeSession {
     let hasKeyEncodingStrategy: Bool
     /// No call strategy or `keyEncodingStrategy`: only a model's own rules change keys.
     let plainKeys: Bool
-    private var routes: [ObjectIdentifier: EncodeRoute] = [:]
-    private let recent = UncheckedStorage(RecentEntries<EncodeRoute>())
+    private let routes = UncheckedStorage(TypeTable<EncodeRoute>())
 
     init(options: EncodingOptions) {
         self.options = options
@@ -160,22 +159,12 @@ final class EncodeSession {
     }
 
     deinit {
-        recent.free()
+        routes.free()
     }
 
     /// How values of `T` are written; decided once per type and encode.
     func route<T>(_: T.Type) -> EncodeRoute {
-        let id = ObjectIdentifier(T.self)
-        if let route = recent.pointer.pointee.value(for: id) { return route }
-        let route: EncodeRoute
-        if let known = routes[id] {
-            route = known
-        } else {
-            route = EncodeRoute.of(T.self)
-            routes[id] = route
-        }
-        recent.pointer.pointee.insert(route, for: id)
-        return route
+        routes.pointer.pointee.value(for: ObjectIdentifier(T.self)) { EncodeRoute.of(T.self) }
     }
 
     /// The JSON key (possibly a dotted path) a rule gives a property, or nil when no

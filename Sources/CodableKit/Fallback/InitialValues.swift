@@ -55,18 +55,9 @@ extension DecodingSession {
     /// The model's shape and its one `init()` for this decode, found once per object.
     private func modelFallbacks(frame: Int, model: any DecodableModel.Type) -> ModelFallbacks {
         if let known = frames[frame].modelFallbacks { return known }
-        let id = ObjectIdentifier(model)
-        let fallbacks: ModelFallbacks
-        if let recent = recentFallbacks.pointer.pointee.value(for: id) {
-            fallbacks = recent
-        } else if let known = modelFallbacks[id] {
-            fallbacks = known
-            recentFallbacks.pointer.pointee.insert(known, for: id)
-        } else {
+        let fallbacks = modelFallbacks.pointer.pointee.value(for: ObjectIdentifier(model)) {
             let shape = ModelShape.of(model)
-            fallbacks = ModelFallbacks(shape: shape, reference: FallbackSource(base: model.init(), shape: shape))
-            modelFallbacks[id] = fallbacks
-            recentFallbacks.pointer.pointee.insert(fallbacks, for: id)
+            return ModelFallbacks(shape: shape, reference: FallbackSource(base: model.init(), shape: shape))
         }
         frames[frame].modelFallbacks = fallbacks
         return fallbacks

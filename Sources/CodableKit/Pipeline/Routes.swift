@@ -40,21 +40,7 @@ extension Route {
 extension DecodingSession {
     @inline(__always)
     func route<T>(_: T.Type) -> Route {
-        let id = ObjectIdentifier(T.self)
-        if let route = recentRoutes.pointer.pointee.value(for: id) { return route }
-        return lookUpRoute(id, T.self)
-    }
-
-    private func lookUpRoute(_ id: ObjectIdentifier, _ type: Any.Type) -> Route {
-        let route: Route
-        if let known = routes[id] {
-            route = known
-        } else {
-            route = Route.of(type)
-            routes[id] = route
-        }
-        recentRoutes.pointer.pointee.insert(route, for: id)
-        return route
+        routes.pointer.pointee.value(for: ObjectIdentifier(T.self)) { Route.of(T.self) }
     }
 }
 

@@ -92,17 +92,18 @@ package final class LockedRegistry<Value>: @unchecked Sendable {  // `isEmpty` i
     }
 }
 
-/// Values recently looked up by type in one decode or encode: a direct-mapped
-/// table (each type has one slot, by its metadata address; a newcomer evicts the
-/// slot's previous type). A model's property types alternate, and a hash per lookup
-/// showed in profiles; a short most-recent-first line thrashed on payloads with
-/// more types than it held (twitter.json has about thirty). Not shared between
-/// threads: each session has its own.
-struct RecentEntries<Value> {
+/// Values by type for one decode or encode, each made once: a dictionary of every
+/// value made, behind a direct-mapped table of recent ones (each type has one slot, by
+/// its metadata address; a newcomer evicts the slot's previous type). A model's property
+/// types alternate, and a hash per lookup showed in profiles; a short most-recent-first
+/// line thrashed on payloads with more types than it held (twitter.json has about
+/// thirty). Not shared between threads: each session has its own.
+struct TypeTable<Value> {
     private var slots: [(id: ObjectIdentifier, value: Value)?]
     private let mask: Int
+    private var all: [ObjectIdentifier: Value] = [:]
 
-    /// `capacity` is rounded up to a power of two.
+    /// `capacity` (of the table of recent ones) is rounded up to a power of two.
     init(capacity: Int = 64) {
         var size = 1
         while size < capacity { size <<= 1 }
@@ -116,15 +117,24 @@ struct RecentEntries<Value> {
         return Int(truncatingIfNeeded: (address >> 4) ^ (address >> 11)) & mask
     }
 
-    /// The value for `id`, if it is in its slot.
+    /// The value for `id`, from its slot or the dictionary; `make` makes it the first
+    /// time it is asked for.
     @inline(__always)
-    func value(for id: ObjectIdentifier) -> Value? {
-        guard let entry = slots[slot(id)], entry.id == id else { return nil }
-        return entry.value
+    mutating func value(for id: ObjectIdentifier, make: () -> Value) -> Value {
+        if let entry = slots[slot(id)], entry.id == id { return entry.value }
+        return lookUp(id, make: make)
     }
 
-    /// Records `value` for `id` in its slot.
-    mutating func insert(_ value: Value, for id: ObjectIdentifier) {
+    /// Not in its slot: from the dictionary, or made, and put back in the slot.
+    private mutating func lookUp(_ id: ObjectIdentifier, make: () -> Value) -> Value {
+        let value: Value
+        if let known = all[id] {
+            value = known
+        } else {
+            value = make()
+            all[id] = value
+        }
         slots[slot(id)] = (id, value)
+        return value
     }
 }
