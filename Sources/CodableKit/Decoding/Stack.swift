@@ -19,8 +19,6 @@ struct Stack<Element>: ~Copyable {
         base.deallocate()
     }
 
-    var isEmpty: Bool { count == 0 }
-
     /// The element at `index` (below `count`), read or changed in place.
     subscript(index: Int) -> Element {
         @inline(__always) get {
