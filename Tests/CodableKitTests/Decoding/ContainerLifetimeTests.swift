@@ -45,6 +45,14 @@ import Testing
         _ = try ModelDecoder(options: options).decode([Kept].self, from: Data(#"[{"first_name": "x"}, {"first_name": "y", "last_name": "z"}]"#.utf8))
         #expect(try container.decode(String.self, forKey: .lastName) == "Lovelace")
         #expect(container.contains(.firstName))
+
+        // JSONDecoder, on the same model and payload: its kept container reads the same.
+        let foundation = JSONDecoder()
+        foundation.keyDecodingStrategy = .convertFromSnakeCase
+        _ = try foundation.decode(Kept.self, from: Data(#"{"first_name": "Ada", "last_name": "Lovelace"}"#.utf8))
+        let foundationContainer = try #require(Kept.keeper.container)
+        _ = try foundation.decode([Kept].self, from: Data(#"[{"first_name": "x"}, {"first_name": "y", "last_name": "z"}]"#.utf8))
+        #expect(try foundationContainer.decode(String.self, forKey: .lastName) == "Lovelace")
     }
 
     struct Left: Codable, CodableModel, Equatable { var a = 0; var b = "" }
