@@ -40,6 +40,8 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
         package static let integerFlag: UInt8 = 1
         /// A JSON5 `Infinity`, `-Infinity` or `NaN` (its text is that word).
         package static let nonFiniteFlag: UInt8 = 2
+        /// A string whose text is all ASCII (set by `JSONParser`; without it, unknown).
+        package static let asciiFlag: UInt8 = 4
 
         @inline(__always) package var isInteger: Bool { flags & Self.integerFlag != 0 }
     }
@@ -54,6 +56,10 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     private let nodeStorage: UnsafeMutablePointer<Node>
     private let nodeCount: Int
     package let bytes: [UInt8]
+    /// Every string's text was validated as UTF-8 by the reader that made this
+    /// document, and its ASCII strings carry `Node.asciiFlag`: strings are made
+    /// without validating them again (see `String(validatedUTF8:isASCII:)`).
+    private let isValidatedUTF8: Bool
     /// A number no other document of this process has: what a member cursor remembers
     /// its document by, without holding a reference (see `MemberCursor`).
     package let serial = JSONDocument.serials.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -73,9 +79,13 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
         self.init(nodes: buffer, bytes: bytes)
     }
 
-    package init(nodes: consuming NodeBuffer, bytes: [UInt8]) {
+    /// - Parameter isValidatedUTF8: only for a reader that validated every string's
+    ///   text and flagged its ASCII strings (`JSONParser`); strings of any other
+    ///   document are validated as they are made.
+    package init(nodes: consuming NodeBuffer, bytes: [UInt8], isValidatedUTF8: Bool = false) {
         (nodeStorage, nodeCount) = nodes.takeStorage()
         self.bytes = bytes
+        self.isValidatedUTF8 = isValidatedUTF8
     }
 
     deinit {
@@ -101,7 +111,11 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
 
     /// The string value of a string node (or the literal text of a number node).
     package func string(_ index: Int) -> String {
-        withText(index) { String(decoding: $0, as: UTF8.self) }
+        let node = nodes[index]
+        let isASCII = node.kind == .number || node.flags & Node.asciiFlag != 0
+        return withText(index) { text in
+            isValidatedUTF8 ? String(validatedUTF8: text, isASCII: isASCII) : String(decoding: text, as: UTF8.self)
+        }
     }
 
     /// Whether the string node at `index` spells exactly `key` (compared as UTF-8 bytes).

@@ -1,25 +1,28 @@
 /// String scanning: validates UTF-8, rejects raw control characters, and
 /// unescapes strings that contain escapes into the arena (the rest stay where
-/// they are in the input).
+/// they are in the input). A string with no non-ASCII character is flagged
+/// `asciiFlag`, so that making its `String` needs no scan of its own.
 extension JSONParser {
     /// Reads the string starting at the `"` under `position`.
     mutating func parseString() throws(JSONReadError) {
         position += 1
         let start = position
+        var flags = JSONDocument.Node.asciiFlag
         while true {
             position = plainRunEnd(from: position)
             guard position < input.count else { break }
             let byte = input[position]
             if byte == UInt8(ascii: "\"") {
-                appendString(offset: start, length: position - start)
+                appendString(offset: start, length: position - start, flags: flags)
                 position += 1
                 return
             } else if byte == UInt8(ascii: "\\") {
-                return try parseEscapedString(from: start)
+                return try parseEscapedString(from: start, flags: flags)
             } else if byte < 0x20 {
                 throw error(.unescapedControlCharacter(byte), at: position)
             } else {
                 // Non-ASCII text comes in runs (a word of Japanese): scalar after scalar.
+                flags = 0
                 repeat {
                     position += try validateMultibyteScalar()
                 } while position < input.count && input[position] >= 0x80
@@ -29,13 +32,15 @@ extension JSONParser {
     }
 
     @inline(__always)
-    private mutating func appendString(offset: Int, length: Int) {
-        nodes.append(.init(kind: .string, flags: 0, a: UInt32(offset), b: UInt32(length)))
+    private mutating func appendString(offset: Int, length: Int, flags: UInt8) {
+        nodes.append(.init(kind: .string, flags: flags, a: UInt32(offset), b: UInt32(length)))
     }
 
     /// The slow path, from the first backslash on: the string is rebuilt unescaped in the arena.
-    private mutating func parseEscapedString(from start: Int) throws(JSONReadError) {
+    /// `flags`: the node's flags for the text before the backslash (`asciiFlag`, or not).
+    private mutating func parseEscapedString(from start: Int, flags: UInt8) throws(JSONReadError) {
         let arenaStart = arena.count
+        var flags = flags
         copyToArena(start ..< position)
         while true {
             let runStart = position
@@ -44,15 +49,16 @@ extension JSONParser {
             guard position < input.count else { break }
             let byte = input[position]
             if byte == UInt8(ascii: "\"") {
-                appendString(offset: input.count + arenaStart, length: arena.count - arenaStart)
+                appendString(offset: input.count + arenaStart, length: arena.count - arenaStart, flags: flags)
                 position += 1
                 return
             } else if byte == UInt8(ascii: "\\") {
-                try parseEscape()
+                if try parseEscape() { flags = 0 }
             } else if byte < 0x20 {
                 throw error(.unescapedControlCharacter(byte), at: position)
             } else {
                 // A run of non-ASCII text, validated scalar by scalar and copied at once.
+                flags = 0
                 let runStart = position
                 repeat {
                     position += try validateMultibyteScalar()
@@ -99,8 +105,9 @@ extension JSONParser {
         return index
     }
 
-    /// One escape sequence at `position` (on its backslash), appended to the arena unescaped.
-    private mutating func parseEscape() throws(JSONReadError) {
+    /// One escape sequence at `position` (on its backslash), appended to the arena
+    /// unescaped; returns whether that appended a non-ASCII character.
+    private mutating func parseEscape() throws(JSONReadError) -> Bool {
         position += 1
         guard let letter = peek() else { throw expected("an escape sequence after '\\'") }
         let simple: UInt8
@@ -120,10 +127,12 @@ extension JSONParser {
         }
         arena.append(simple)
         position += 1
+        return false
     }
 
-    /// `\uXXXX`, or a surrogate pair `\uD83D\uDE00`, appended as UTF-8.
-    private mutating func parseUnicodeEscape() throws(JSONReadError) {
+    /// `\uXXXX`, or a surrogate pair `\uD83D\uDE00`, appended as UTF-8; returns
+    /// whether the character is non-ASCII.
+    private mutating func parseUnicodeEscape() throws(JSONReadError) -> Bool {
         let escapeStart = position - 1
         position += 1
         let unit = try readHex4()
@@ -160,6 +169,7 @@ extension JSONParser {
             arena.append(0x80 | UInt8(scalar >> 6 & 0x3F))
             arena.append(0x80 | UInt8(scalar & 0x3F))
         }
+        return scalar >= 0x80
     }
 
     private mutating func readHex4() throws(JSONReadError) -> UInt16 {

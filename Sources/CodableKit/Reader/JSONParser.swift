@@ -16,7 +16,7 @@ package struct JSONParser: ~Copyable {
         try bytes.withUnsafeBufferPointer { (input) throws(JSONReadError) -> JSONDocument in
             var parser = JSONParser(input: input, maxDepth: maxDepth)
             try parser.parseDocument()
-            return JSONDocument(nodes: parser.nodes, bytes: parser.arena.appended(to: bytes))
+            return JSONDocument(nodes: parser.nodes, bytes: parser.arena.appended(to: bytes), isValidatedUTF8: true)
         }
     }
 
@@ -27,7 +27,7 @@ package struct JSONParser: ~Copyable {
         let bytes = input.assumingMemoryBound(to: UInt8.self)
         var parser = JSONParser(input: bytes, maxDepth: maxDepth)
         try parser.parseDocument()
-        return JSONDocument(nodes: parser.nodes, bytes: parser.arena.appended(toCopyOf: bytes))
+        return JSONDocument(nodes: parser.nodes, bytes: parser.arena.appended(toCopyOf: bytes), isValidatedUTF8: true)
     }
 
     let input: UnsafeBufferPointer<UInt8>

@@ -177,6 +177,49 @@ import Testing
         #expect(document.member("plain", in: 0) == 4)
         #expect(document.member("missing", in: 0) == nil)
     }
+
+    /// Strings from `JSONParser`'s documents are made without a second validation, with
+    /// the ASCII flag the parser found: each must be the string `String(decoding:)` makes,
+    /// down to the flag the standard library keeps (an ASCII string flagged otherwise
+    /// would compare and hash the slow way; a non-ASCII one flagged ASCII would be wrong).
+    @Test(arguments: [
+        #""""#, #""short""#, #""an ASCII string longer than fifteen bytes""#,
+        #""\"quoted\" \/ \n \t \\ escaped""#, #""\u0041\u0042C""#, #""\u007f""#,
+        #""é""#, #""Zürich""#, #""日本語のテキスト、十五バイトより長い""#, #""😀""#,
+        #""\u00e9 escaped""#, #""\ud83d\ude00 pair""#, #""ascii \n then 中文""#, #""中文 then \n ascii""#,
+        #""\u00e9""#, #""ascii, then \u0800""#,
+        // Longer than 15 bytes: stored, not small strings, which find their flag themselves.
+        #""\u00e9 escaped, then ASCII past fifteen bytes""#, #""a long ASCII prefix, then \ud83d\ude00""#,
+        #""a long ASCII prefix with \"escapes\" only""#,
+    ])
+    func stringsAreTheOnesStringDecodingMakes(json: String) throws {
+        let document = try JSONParser.parse(Array(json.utf8))
+        let made = document.string(0)
+        let expected = try JSONDecoder().decode(String.self, from: Data(json.utf8))
+        #expect(made == expected)
+        #expect(Array(made.utf8) == Array(expected.utf8))
+        #expect(made._classify()._isASCII == expected._classify()._isASCII)
+        #expect(made._classify()._isASCII == made.utf8.allSatisfy { $0 < 0x80 })
+        #expect(made.hashValue == expected.hashValue)
+    }
+
+    /// Documents from other readers (JSON5, Foundation values) validate as they make strings.
+    @Test func otherReadersStringsAreTheSame() throws {
+        let json5 = try JSON5Parser.parse(Array(#"['abc', 'Zürich', "\u00e9"]"#.utf8), maxDepth: 8, assumesTopLevelDictionary: false)
+        let strings = (1 ... 3).map { json5.string($0) }
+        #expect(strings == ["abc", "Zürich", "é"])
+        #expect(strings.map { $0._classify()._isASCII } == [true, false, false])
+        let foundation = try JSONDocument(foundationObject: ["Zürich", "abc"])
+        #expect([foundation.string(1), foundation.string(2)] == ["Zürich", "abc"])
+    }
+
+    /// Keys decoded through the validated path find their entries by literal.
+    @Test func decodedStringsWorkAsDictionaryKeys() throws {
+        let json = #"{"plain": 1, "Zürich": 2, "esc\"aped": 3, "\u00e9": 4}"#
+        let decoded = try ModelDecoder().decode([String: Int].self, from: Data(json.utf8))
+        #expect(decoded == ["plain": 1, "Zürich": 2, "esc\"aped": 3, "é": 4])
+        #expect(decoded["plain"] == 1 && decoded["Zürich"] == 2 && decoded["é"] == 4)
+    }
 }
 
 @Suite struct JSONReaderStructureTests {
