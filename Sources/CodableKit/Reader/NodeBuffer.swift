@@ -66,8 +66,13 @@ package struct NodeBuffer: ~Copyable {
     }
 }
 
-/// A view of a document's nodes (valid while the document is): bounds-checked
-/// reads, as an array's.
+/// A view of a document's nodes (valid while the document is).
+///
+/// Reads are bounds-checked in debug builds (the tests, the fuzzers) and not in
+/// release ones: every index read comes from the document itself (a container's
+/// end, a member found before its end, the root), never from input outside it,
+/// and the check was 2% of a decode's instructions (a node is read about twice
+/// per value).
 package struct NodeList: RandomAccessCollection {
     let base: UnsafeMutablePointer<JSONDocument.Node>
     package let count: Int
@@ -77,7 +82,7 @@ package struct NodeList: RandomAccessCollection {
 
     @inline(__always)
     package subscript(index: Int) -> JSONDocument.Node {
-        precondition(index >= 0 && index < count, "node index out of range")
+        assert(index >= 0 && index < count, "node index out of range")
         return base[index]
     }
 }
