@@ -23,9 +23,9 @@ final class DecodingSession {
         unsafeAddress { UnsafePointer(frameStorage.pointer) }
         unsafeMutableAddress { frameStorage.pointer }
     }
-    /// The repairs recorded so far (behind a pointer: one is appended per repair, and a
+    /// The repairs recorded so far (behind a pointer: one is filed per repair, and a
     /// class property's access check showed there).
-    var issues: [DecodingIssue] {
+    var issueLog: IssueLog {
         unsafeAddress { UnsafePointer(issueStorage.pointer) }
         unsafeMutableAddress { issueStorage.pointer }
     }
@@ -46,7 +46,7 @@ final class DecodingSession {
     private let pathStorage = UncheckedStorage(Stack<PathComponent>())
     private let pendingStorage = UncheckedStorage(PendingBase(isSet: false, value: nil))
     private let frameStorage = UncheckedStorage(Stack<ModelFrame>())
-    private let issueStorage = UncheckedStorage([DecodingIssue]())
+    private let issueStorage = UncheckedStorage(IssueLog())
     /// How each type is decoded (see `Route`).
     let routes = UncheckedStorage(TypeTable<Route>())
     private let keyTables = UncheckedStorage(TypeTable<KeyTable>(capacity: 16))
@@ -154,13 +154,9 @@ final class DecodingSession {
     // MARK: Paths
 
     func codingPath(depth: Int, appending key: PathComponent? = nil) -> [any CodingKey] {
-        var keys: [any CodingKey] = path.prefix(depth).map(\.codingKey)
+        var keys: [any CodingKey] = (0 ..< depth).map { path[$0].codingKey }
         if let key { keys.append(key.codingKey) }
         return keys
-    }
-
-    func pathComponents(depth: Int, appending key: PathComponent? = nil) -> [PathComponent] {
-        path.prefix(depth, appending: key)
     }
 }
 
@@ -183,7 +179,7 @@ enum PathComponent: Sendable {
     }
 
     /// `a.b[0].c`: keys joined by dots, indices in brackets.
-    static func text(_ components: [PathComponent]) -> String {
+    static func text(_ components: some Collection<PathComponent>) -> String {
         var text = ""
         for component in components { component.append(to: &text) }
         return text

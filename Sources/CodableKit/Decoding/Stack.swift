@@ -55,16 +55,10 @@ struct Stack<Element>: ~Copyable {
         (base + count).deinitialize(count: n)
     }
 
-    /// The first `n` elements (the coding path to a depth), then `last` if given, as an
-    /// array made in one copy.
-    func prefix(_ n: Int, appending last: Element? = nil) -> [Element] {
+    /// Appends the first `n` elements (the coding path to a depth) to `array`.
+    func appendPrefix(_ n: Int, to array: inout [Element]) {
         precondition(n >= 0 && n <= count, "prefix(\(n)) of a stack of \(count)")
-        let total = n + (last == nil ? 0 : 1)
-        return [Element](unsafeUninitializedCapacity: total) { buffer, initialized in
-            buffer.baseAddress!.initialize(from: base, count: n)
-            if let last { (buffer.baseAddress! + n).initialize(to: last) }
-            initialized = total
-        }
+        array.append(contentsOf: UnsafeBufferPointer(start: base, count: n))
     }
 
     private mutating func grow() {

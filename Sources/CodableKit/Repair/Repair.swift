@@ -79,8 +79,7 @@ extension DecodingSession {
 
     /// Adds an issue to the report.
     private func file(_ kind: DecodingIssue.Kind, depth: Int, key: PathComponent?, owner: Any.Type?, detail: String? = nil) {
-        issues.append(DecodingIssue(components: pathComponents(depth: depth, appending: key), kind: kind,
-                                    modelType: owner.map(typeName) ?? "(root)", detail: detail))
+        issueLog.file(kind, path: path, depth: depth, key: key, modelType: owner.map(typeName) ?? "(root)", detail: detail)
     }
 
     /// The problem an error stands for: a producer's own, or — for an error thrown by a

@@ -38,7 +38,7 @@ public struct DecodingIssue: Sendable, CustomStringConvertible {
 
     /// The path as the decoder recorded it; made into text only when read, since
     /// most reports are never read.
-    private var components: [PathComponent] = []
+    private var components: ArraySlice<PathComponent> = []
     private var writtenPath: String?
 
     /// An issue, as a plugin or a test might build one.
@@ -48,7 +48,7 @@ public struct DecodingIssue: Sendable, CustomStringConvertible {
         self.modelType = modelType
     }
 
-    init(components: [PathComponent], kind: Kind, modelType: String, detail: String? = nil) {
+    init(components: ArraySlice<PathComponent>, kind: Kind, modelType: String, detail: String? = nil) {
         self.components = components
         self.kind = kind
         self.modelType = modelType

@@ -40,6 +40,22 @@ import Testing
         #expect(report.description == "DecodingReport: clean")
     }
 
+    /// The issues of one decode share one list of path components: each path must start
+    /// where the previous one ended, whatever the depths, and outlive the decode.
+    @Test func pathsOfManyIssuesAtMixedDepthsAreEachTheirOwn() throws {
+        let json = #"""
+        [{"name": 1, "runways": [{"distance": "x"}, 5, {"direction": []}]}, {}, {"runways": [{"distance": null}]}]
+        """#
+        let (_, report) = try ModelDecoder().decodeWithReport([Airport].self, from: Data(json.utf8))
+        let second = try ModelDecoder().decodeWithReport([Airport].self, from: Data(#"[{"name": []}]"#.utf8)).report
+        #expect(report.issues.map(\.path) == [
+            "[0].name", "[0].runways[0].direction", "[0].runways[0].distance", "[0].runways[1]",
+            "[0].runways[2].direction", "[0].runways[2].distance", "[1].name", "[1].runways",
+            "[2].name", "[2].runways[0].direction", "[2].runways[0].distance",
+        ])
+        #expect(second.issues.map(\.path) == ["[0].name", "[0].runways"])
+    }
+
     @Test func missingKeysAreRecorded() throws {
         let (_, report) = try Airport.decodeWithReport(from: #"{"runways": []}"#)
         #expect(report.issues.map(\.kind) == [.keyNotFound])
