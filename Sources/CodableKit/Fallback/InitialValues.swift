@@ -124,7 +124,7 @@ final class FallbackSource {
             guard place.offset < children.count else { return nil }
             value = children[children.index(children.startIndex, offsetBy: place.offset)].value
         } else {
-            value = recorded[field.key]
+            value = recorded[shape.key(of: field)]
         }
         let unboxedValue = value.map(unboxed)
         known.pointer.pointee.values[field.index] = unboxedValue
@@ -143,9 +143,9 @@ final class FallbackSource {
 /// `encode(to:)` does not write are keys under their own names (a property
 /// wrapper's `_name` as `name`), superclasses included.
 final class ModelShape: Sendable {
+    /// A key's field: a plain value (its key is kept apart, in `keys`, so that finding a
+    /// field per repair copies no string).
     struct Field: Sendable {
-        /// The coding key (or property name) it is found by.
-        var key: String
         /// A dense number, from 0, for per-value tables.
         var index: Int
         /// How many superclass mirrors up, and the child's offset there.
@@ -156,6 +156,8 @@ final class ModelShape: Sendable {
     }
 
     private let fields: [Field]
+    /// The coding key (or property name) each field is found by, by field index.
+    private let keys: [String]
     /// Open addressing over `keyHash` of the keys (field index + 1; 0: empty): an
     /// absent optional asks for its field on every object, and `String` hashing showed.
     private let slots: [Int32]
@@ -181,21 +183,23 @@ final class ModelShape: Sendable {
         var fields: [String: Field] = [:]
         for (position, entry) in written.enumerated() where fields[entry.key] == nil {
             let other = otherWritten.first { $0.key == entry.key }?.value
-            fields[entry.key] = Field(key: entry.key, index: fields.count, place: linedUp ? stored[position].place : nil,
+            fields[entry.key] = Field(index: fields.count, place: linedUp ? stored[position].place : nil,
                                       varies: other.map { !isConstant(entry.value, $0) } ?? true)
         }
         for entry in stored {
             let name = entry.label.hasPrefix("_") ? String(entry.label.dropFirst()) : entry.label
             for key in [entry.label, name] where fields[key] == nil {
-                fields[key] = Field(key: key, index: fields.count, place: entry.place, varies: !isConstant(entry.value, entry.other))
+                fields[key] = Field(index: fields.count, place: entry.place, varies: !isConstant(entry.value, entry.other))
             }
         }
-        self.fields = fields.values.sorted { $0.index < $1.index }
+        let byIndex = fields.sorted { $0.value.index < $1.value.index }
+        self.fields = byIndex.map(\.value)
+        keys = byIndex.map(\.key)
         var size = 8
         while size < fields.count * 2 { size <<= 1 }
         var slots = [Int32](repeating: 0, count: size)
         for field in self.fields {
-            var slot = field.key.hashedSlot(mask: size - 1)
+            var slot = keys[field.index].hashedSlot(mask: size - 1)
             while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
             slots[slot] = Int32(field.index + 1)
         }
@@ -208,12 +212,15 @@ final class ModelShape: Sendable {
         return KeyRecorder.entries(of: encodable)
     }
 
+    /// The coding key (or property name) `field` is found by.
+    func key(of field: Field) -> String { keys[field.index] }
+
     func field(_ key: String) -> Field? {
         let mask = slots.count - 1
         var slot = key.hashedSlot(mask: mask)
         while slots[slot] != 0 {
             let field = fields[Int(slots[slot]) - 1]
-            if field.key == key { return field }
+            if keys[field.index] == key { return field }
             slot = (slot + 1) & mask
         }
         return nil
@@ -230,6 +237,8 @@ extension String {
     /// A slot in a power-of-two table for this key (`keyHash` of its UTF-8).
     @inline(__always)
     fileprivate func hashedSlot(mask: Int) -> Int {
+        // In place when the text is contiguous UTF-8 (a copy to call `withUTF8` retains it).
+        if let hash = utf8.withContiguousStorageIfAvailable(keyHash) { return Int(truncatingIfNeeded: hash) & mask }
         var key = self
         return key.withUTF8 { Int(truncatingIfNeeded: keyHash($0)) & mask }
     }
