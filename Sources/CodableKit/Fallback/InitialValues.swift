@@ -122,11 +122,13 @@ final class FallbackSource {
             }
             let children = mirror.children
             guard place.offset < children.count else { return nil }
-            value = children[children.index(children.startIndex, offsetBy: place.offset)].value
+            let child = children[children.index(children.startIndex, offsetBy: place.offset)].value
+            // Only a property wrapper's value is cast to find its box (a cast per read showed).
+            value = field.isWrapped ? unboxed(child) : child
         } else {
-            value = recorded[shape.key(of: field)]
+            value = recorded[shape.key(of: field)].map(unboxed)
         }
-        let unboxedValue = value.map(unboxed)
+        let unboxedValue = value
         known.pointer.pointee.values[field.index] = unboxedValue
         return unboxedValue
     }
@@ -150,6 +152,8 @@ final class ModelShape: Sendable {
         var index: Int
         /// How many superclass mirrors up, and the child's offset there.
         var place: (level: Int, offset: Int)?
+        /// The child there is a `@ModelField` box, whose value is the initial value.
+        var isWrapped = false
         /// Differs between two `init()` values, is not `Hashable`, or holds a reference:
         /// each object takes its own.
         var varies: Bool
@@ -166,13 +170,13 @@ final class ModelShape: Sendable {
     private init(_ model: any DecodableModel.Type) {
         let (first, second) = (model.init(), model.init())
         let (written, otherWritten) = (ModelShape.written(first), ModelShape.written(second))
-        var stored: [(label: String, place: (level: Int, offset: Int), value: Any, other: Any)] = []
+        var stored: [(label: String, place: (level: Int, offset: Int), value: Any, other: Any, isWrapped: Bool)] = []
         var mirrors: (Mirror, Mirror)? = (Mirror(reflecting: first), Mirror(reflecting: second))
         var level = 0
         while let (current, other) = mirrors {
             for (offset, (child, twin)) in zip(current.children, other.children).enumerated() {
                 guard let label = child.label else { continue }
-                stored.append((label, (level, offset), unboxed(child.value), unboxed(twin.value)))
+                stored.append((label, (level, offset), unboxed(child.value), unboxed(twin.value), child.value is any AnyModelField))
             }
             mirrors = current.superclassMirror.flatMap { mine in other.superclassMirror.map { (mine, $0) } }
             level += 1
@@ -184,12 +188,14 @@ final class ModelShape: Sendable {
         for (position, entry) in written.enumerated() where fields[entry.key] == nil {
             let other = otherWritten.first { $0.key == entry.key }?.value
             fields[entry.key] = Field(index: fields.count, place: linedUp ? stored[position].place : nil,
+                                      isWrapped: linedUp && stored[position].isWrapped,
                                       varies: other.map { !isConstant(entry.value, $0) } ?? true)
         }
         for entry in stored {
             let name = entry.label.hasPrefix("_") ? String(entry.label.dropFirst()) : entry.label
             for key in [entry.label, name] where fields[key] == nil {
-                fields[key] = Field(index: fields.count, place: entry.place, varies: !isConstant(entry.value, entry.other))
+                fields[key] = Field(index: fields.count, place: entry.place, isWrapped: entry.isWrapped,
+                                    varies: !isConstant(entry.value, entry.other))
             }
         }
         let byIndex = fields.sorted { $0.value.index < $1.value.index }
