@@ -34,11 +34,8 @@ extension JSONParser {
             } else if byte < 0x20 {
                 throw error(.unescapedControlCharacter(byte), at: position)
             } else {
-                // Non-ASCII text comes in runs (a word of Japanese): scalar after scalar.
                 flags = 0
-                repeat {
-                    position += try validateMultibyteScalar()
-                } while position < input.count && input[position] >= 0x80
+                try validateNonASCIIRun()
             }
             position = plainRunEnd(from: position)
         }
@@ -74,9 +71,7 @@ extension JSONParser {
                 // A run of non-ASCII text, validated scalar by scalar and copied at once.
                 flags = 0
                 let runStart = position
-                repeat {
-                    position += try validateMultibyteScalar()
-                } while position < input.count && input[position] >= 0x80
+                try validateNonASCIIRun()
                 copyToArena(runStart ..< position)
             }
         }
@@ -203,6 +198,35 @@ extension JSONParser {
         return value
     }
 
+    /// Validates the run of non-ASCII text at `position` (on a byte of 0x80 or more),
+    /// moving to the ASCII byte after it or the end.
+    ///
+    /// Non-ASCII text comes in runs (a sentence of Japanese), mostly of three-byte
+    /// scalars whose lead needs no check of the second byte (E1–EC, EE–EF): two of
+    /// those are checked at once in one 8-byte word; everything else, scalar by scalar.
+    @inline(__always)
+    private mutating func validateNonASCIIRun() throws(JSONReadError) {
+        let base = input.baseAddress!
+        while true {
+            while position + 8 <= input.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                // Bytes 1, 2, 4 and 5 are continuation bytes (10xxxxxx); bytes 0 and 3, plain leads.
+                guard word & 0x0000_C0C0_00C0_C000 == 0x0000_8080_0080_8000,
+                      Self.isPlainThreeByteLead(UInt8(truncatingIfNeeded: word)),
+                      Self.isPlainThreeByteLead(UInt8(truncatingIfNeeded: word >> 24)) else { break }
+                position += 6
+            }
+            guard position < input.count, input[position] >= 0x80 else { return }
+            position += try validateMultibyteScalar()
+        }
+    }
+
+    /// A lead byte of a three-byte scalar whose second byte may be any continuation byte.
+    @inline(__always)
+    private static func isPlainThreeByteLead(_ byte: UInt8) -> Bool {
+        byte &- 0xE1 < 0x0C || byte &- 0xEE < 2
+    }
+
     /// Validates the multi-byte UTF-8 sequence at `position` and returns its length.
     ///
     /// Well-formed sequences per Unicode Table 3-7: no overlong forms, no encoded
@@ -211,7 +235,7 @@ extension JSONParser {
     private func validateMultibyteScalar() throws(JSONReadError) -> Int {
         let lead = input[position]
         // Most of CJK and other BMP text: leads E1–EC and EE–EF, no special second-byte range.
-        if lead &- 0xE1 < 0x0C || lead &- 0xEE < 2 {
+        if Self.isPlainThreeByteLead(lead) {
             guard position + 3 <= input.count, input[position + 1] & 0xC0 == 0x80, input[position + 2] & 0xC0 == 0x80 else {
                 throw error(.invalidUTF8, at: position)
             }

@@ -203,6 +203,42 @@ import Testing
         #expect(made.hashValue == expected.hashValue)
     }
 
+    /// Non-ASCII runs are validated two three-byte scalars at a time where they can be:
+    /// the parser must accept exactly the strings of valid UTF-8, for runs of every
+    /// length with every kind of sequence — and of error — at every offset of the
+    /// 8-byte windows, and keep the accepted ones byte for byte.
+    @Test func utf8ValidationAcceptsExactlyValidUTF8() throws {
+        let pieces: [[UInt8]] = [
+            [0x41], [0xC3, 0xA9], [0xE3, 0x81, 0x82], [0xE4, 0xB8, 0xAD], [0xEF, 0xBC, 0x81],
+            [0xE0, 0xA4, 0x85], [0xED, 0x9F, 0xBF], [0xF0, 0x9F, 0x98, 0x80], [0xF4, 0x8F, 0xBF, 0xBF],
+            // Invalid: overlong, surrogate, truncated, a bad continuation, a lone continuation,
+            // an overlong two-byte form, above U+10FFFF, a byte never in UTF-8.
+            [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xE3, 0x81], [0xE3, 0x41, 0x82], [0x80],
+            [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80], [0xFF],
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33) % bound
+        }
+        var accepted = 0
+        for _ in 0 ..< 4_000 {
+            var text: [UInt8] = []
+            for _ in 0 ..< next(16) {
+                // Mostly plain three-byte scalars (the fast path), sometimes anything.
+                text += next(4) == 0 ? pieces[next(pieces.count)] : pieces[2 + next(3)]
+            }
+            let isValid = Array(String(decoding: text, as: UTF8.self).utf8) == text
+            let document = try? JSONParser.parse([0x22] + text + [0x22])
+            #expect((document != nil) == isValid, "\(text.map { String($0, radix: 16) })")
+            if let document {
+                #expect(Array(document.string(0).utf8) == text)
+                accepted += 1
+            }
+        }
+        #expect(accepted > 500 && accepted < 3_500)  // both outcomes were exercised
+    }
+
     /// Documents from other readers (JSON5, Foundation values) validate as they make strings.
     @Test func otherReadersStringsAreTheSame() throws {
         let json5 = try JSON5Parser.parse(Array(#"['abc', 'Zürich', "\u00e9"]"#.utf8), maxDepth: 8, assumesTopLevelDictionary: false)
