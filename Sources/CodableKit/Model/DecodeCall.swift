@@ -64,7 +64,7 @@ enum DecodeCall {
         session.pendingBase = base
         let decoder = DocumentDecoder(document: document, session: session, node: root)
         let value = try decoder.decodeRoot(T.self, at: root)
-        let report = DecodingReport(issues: session.issueLog.issues)
+        let report = DecodingReport(issues: session.issueLog.take())
         if reportsToLog { DecodingLog.deliver(report, modelType: typeName(T.self)) }
         return (value, report)
     }

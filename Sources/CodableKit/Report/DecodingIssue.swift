@@ -36,9 +36,9 @@ public struct DecodingIssue: Sendable, CustomStringConvertible {
     /// What a plugin said about the repair, such as `"nokia" matches no case of Phone`.
     public var detail: String?
 
-    /// The path as the decoder recorded it; made into text only when read, since
-    /// most reports are never read.
-    private var components: ArraySlice<PathComponent> = []
+    /// The path as the decoder recorded it (a slice of the decode's `IssueLog`); made
+    /// into text only when read, since most reports are never read.
+    var components: ArraySlice<PathComponent> = []
     private var writtenPath: String?
 
     /// An issue, as a plugin or a test might build one.
