@@ -114,7 +114,7 @@ final class FallbackSource {
     func value(_ field: ModelShape.Field) -> Any? {
         if let value = known.pointer.pointee.values[field.index] { return value }
         let value: Any?
-        if let place = field.place {
+        if let place = field.place, !field.isRecorded {
             var mirror = mirror
             for _ in 0 ..< place.level {
                 guard let superclass = mirror.superclassMirror else { return nil }
@@ -125,6 +125,8 @@ final class FallbackSource {
             let child = children[children.index(children.startIndex, offsetBy: place.offset)].value
             // Only a property wrapper's value is cast to find its box (a cast per read showed).
             value = field.isWrapped ? unboxed(child) : child
+        } else if field.isRecorded {
+            value = recorded[shape.key(of: field)]
         } else {
             value = recorded[shape.key(of: field)].map(unboxed)
         }
@@ -154,6 +156,9 @@ final class ModelShape: Sendable {
         var place: (level: Int, offset: Int)?
         /// The child there is a `@ModelField` box, whose value is the initial value.
         var isWrapped = false
+        /// `encode(to:)` writes exactly the stored value (see `ModelShape.init`): read
+        /// from what it writes, not through the mirror.
+        var isRecorded = false
         /// Differs between two `init()` values, is not `Hashable`, or holds a reference:
         /// each object takes its own.
         var varies: Bool
@@ -184,11 +189,18 @@ final class ModelShape: Sendable {
         // Synthesized encode(to:) writes every stored property of its own type, in order.
         let linedUp = written.count == stored.count
             && zip(written, stored).allSatisfy { type(of: $0.value) == type(of: $1.value) }
+        // Where encode(to:) wrote, in both values, exactly what the property holds (the
+        // synthesized encode does), a decode reads the property's initial value from one
+        // encode(to:) of its init() value rather than through the mirror: a mirror read
+        // resolves the property's type by name, ~14,000 instructions a property.
+        let otherLinedUp = linedUp && otherWritten.count == written.count
         var fields: [String: Field] = [:]
         for (position, entry) in written.enumerated() where fields[entry.key] == nil {
             let other = otherWritten.first { $0.key == entry.key }?.value
+            let isRecorded = otherLinedUp && otherWritten[position].key == entry.key
+                && isConstant(entry.value, stored[position].value) && isConstant(otherWritten[position].value, stored[position].other)
             fields[entry.key] = Field(index: fields.count, place: linedUp ? stored[position].place : nil,
-                                      isWrapped: linedUp && stored[position].isWrapped,
+                                      isWrapped: linedUp && stored[position].isWrapped, isRecorded: isRecorded,
                                       varies: other.map { !isConstant(entry.value, $0) } ?? true)
         }
         for entry in stored {

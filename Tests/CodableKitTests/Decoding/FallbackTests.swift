@@ -250,3 +250,44 @@ class BaseUser: DecodableModel {
         #expect(Self.inits.withLock { $0 } - before <= 1)
     }
 }
+
+/// Initial values are read from what `encode(to:)` writes only where that is exactly what
+/// the property holds; and always from a fresh `init()` per decode.
+@Suite(.serialized) struct InitialValueSourceTests {
+    /// A hand-written `encode(to:)` writing a transformed value of the same type, in
+    /// the same order: the fallback is still what the property holds.
+    struct Shouting: CodableModel {
+        var name = "ada"
+        var age = 36
+        enum CodingKeys: String, CodingKey { case name, age }
+        init() {}
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name.uppercased(), forKey: .name)
+            try container.encode(age, forKey: .age)
+        }
+    }
+
+    @Test func aTransformingEncodeDoesNotChangeTheFallback() throws {
+        let value = try #require(Shouting.deserialize(from: #"{"name": [], "age": "x"}"#))
+        #expect(value.name == "ada")
+        #expect(value.age == 36)
+    }
+
+    static let currency = Locked("EUR")
+
+    /// A default read from app state (the same in the two values the shape is learned
+    /// from, so read from `encode(to:)`): each decode reads it afresh.
+    struct Price: CodableModel {
+        var amount = 0
+        var currency = InitialValueSourceTests.currency.withLock { $0 }
+    }
+
+    @Test func aDefaultFromAppStateIsReadAfreshEachDecode() throws {
+        Self.currency.withLock { $0 = "EUR" }
+        #expect(try #require([Price].deserialize(from: #"[{"amount": 1}, {"amount": 2}]"#)).map(\.currency) == ["EUR", "EUR"])
+        Self.currency.withLock { $0 = "JPY" }
+        #expect(try #require([Price].deserialize(from: #"[{"amount": 1}, {"currency": null}]"#)).map(\.currency) == ["JPY", "JPY"])
+        Self.currency.withLock { $0 = "EUR" }
+    }
+}
