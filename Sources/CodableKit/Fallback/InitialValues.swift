@@ -25,9 +25,11 @@ extension DecodingSession {
         }
         if frames[frame].isUpdate || field.varies {
             if frames[frame].fallback == nil { frames[frame].fallback = FallbackSource(base: model.init(), shape: fallbacks.shape) }
-            return (frames[frame].fallback!.value(field) as? T, nil)
+            return (frames[frame].fallback!.value(field).flatMap { $0 as? T }, nil)
         }
-        return (fallbacks.reference.value(field) as? T, nil)
+        // Unwrapped first: casting the `Any?` itself asks the runtime to unwrap it, a second cast.
+        guard let value = fallbacks.reference.value(field) else { return (nil, nil) }
+        return (value as? T, nil)
     }
 
     /// The value a nested model starts from in update mode: the current value for
