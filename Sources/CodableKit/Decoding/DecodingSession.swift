@@ -49,7 +49,10 @@ final class DecodingSession {
     private let issueStorage = UncheckedStorage(IssueLog())
     /// How each type is decoded (see `Route`).
     let routes = UncheckedStorage(TypeTable<Route>())
-    private let keyTables = UncheckedStorage(TypeTable<KeyTable>(capacity: 16))
+    /// Key tables by `Key` type, unretained (a retain and a release per object showed);
+    /// `keyTableOwners` keeps them until the session ends.
+    private let keyTables = UncheckedStorage(TypeTable<Unmanaged<KeyTable>>(capacity: 16))
+    private let keyTableOwners = UncheckedStorage([KeyTable]())
     /// Container makers by `Key` type (see `KeyedContainerMaker`); twitter.json has ~30.
     let makers = UncheckedStorage(TypeTable<AnyObject>(capacity: 128))
     /// One member cursor per depth of open keyed containers (see `MemberCursor`).
@@ -85,6 +88,7 @@ final class DecodingSession {
         modelFallbacks.free()
         routes.free()
         keyTables.free()
+        keyTableOwners.free()
         makers.free()
         typeNames.free()
         _ = cursors.deinitialize()
@@ -113,14 +117,18 @@ final class DecodingSession {
     /// The key table for containers keyed by `Key` in the current frame, or nil when
     /// every key is looked up as itself (no model rules and no call strategies). The
     /// session keeps every table it made until it ends (containers hold them unretained).
-    func keyTable<Key: CodingKey>(for _: Key.Type, frame: Int) -> KeyTable? {
+    func keyTable<Key: CodingKey>(for _: Key.Type, frame: Int) -> Unmanaged<KeyTable>? {
         guard frame >= 0 && frames[frame].hasKeyRules || !keyStrategies.isEmpty else { return nil }
         return keyTable(for: Key.self, info: frame >= 0 ? frames[frame].info : nil)
     }
 
     /// `keyTable(for:frame:)` once a table is needed.
-    private func keyTable<Key: CodingKey>(for _: Key.Type, info: ModelInfo?) -> KeyTable? {
-        keyTables.pointer.pointee.value(for: ObjectIdentifier(Key.self)) { KeyTable(info: info, strategies: keyStrategies) }
+    private func keyTable<Key: CodingKey>(for _: Key.Type, info: ModelInfo?) -> Unmanaged<KeyTable> {
+        keyTables.pointer.pointee.value(for: ObjectIdentifier(Key.self)) {
+            let table = KeyTable(info: info, strategies: keyStrategies)
+            keyTableOwners.pointer.pointee.append(table)
+            return Unmanaged.passUnretained(table)
+        }
     }
 
     // MARK: Frames

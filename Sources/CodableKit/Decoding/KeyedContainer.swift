@@ -46,7 +46,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let hasPrefix = decoder.hasPrefix
         depth = session.path.count + (hasPrefix ? decoder.prefix.count : 0)
         frame = session.frames.count - 1
-        keys = session.keyTable(for: Key.self, frame: frame).map(Unmanaged.passUnretained)
+        keys = session.keyTable(for: Key.self, frame: frame)
         if session.convertsKeys {
             let converted = session.convertedKeys(of: object, in: decoder.document, depth: depth)
             extras = KeyedContainerExtras(prefix: decoder.prefix, converted: converted)
