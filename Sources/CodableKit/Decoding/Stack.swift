@@ -55,10 +55,11 @@ struct Stack<Element>: ~Copyable {
         (base + count).deinitialize(count: n)
     }
 
-    /// Appends the first `n` elements (the coding path to a depth) to `array`.
+    /// Appends the first `n` elements (the coding path to a depth) to `array`, one by
+    /// one: paths are a few components, for which `append(contentsOf:)`'s setup cost more.
     func appendPrefix(_ n: Int, to array: inout [Element]) {
         precondition(n >= 0 && n <= count, "prefix(\(n)) of a stack of \(count)")
-        array.append(contentsOf: UnsafeBufferPointer(start: base, count: n))
+        for index in 0 ..< n { array.append(base[index]) }
     }
 
     private mutating func grow() {
