@@ -226,8 +226,9 @@ struct ModelFrame {
     /// otherwise made from `init()` the first time a fallback needs it; with its
     /// mirror. Out of line: frames are pushed per object, fallbacks are rare.
     var fallback: FallbackSource?
-    /// The model's shared fallbacks, found on this object's first fallback.
-    var modelFallbacks: ModelFallbacks?
+    /// The model's shared fallbacks, found on this object's first fallback (unretained:
+    /// the session's `modelFallbacks` table keeps them).
+    var modelFallbacks: Unmanaged<ModelFallbacks>?
 }
 
 

@@ -18,7 +18,7 @@ extension DecodingSession {
     /// has one of type `T`; else, when the model has no value for the key at all, why.
     func initialValue<T>(_: T.Type, key: String, frame: Int) -> (value: T?, whyNone: String?) {
         guard frame >= 0, frame < frames.count, let model = frames[frame].model else { return (nil, nil) }
-        let fallbacks = modelFallbacks(frame: frame, model: model)
+        let fallbacks = modelFallbacks(frame: frame, model: model).takeUnretainedValue()
         guard let field = fallbacks.shape.field(key) else {
             let hint = model is any Encodable.Type ? "" : " (a decode-only model is read by property name: make it Encodable too)"
             return (nil, "no initial value found for key \(key.debugDescription)\(hint); used the empty value")
@@ -44,9 +44,10 @@ extension DecodingSession {
     func initialIsNil(_ key: String, frame: Int) -> Bool {
         guard frame >= 0, frame < frames.count, let model = frames[frame].model else { return true }
         if frames[frame].isUpdate { return false }
-        let fallbacks = modelFallbacks(frame: frame, model: model)
-        guard let field = fallbacks.shape.field(key), !field.varies else { return false }
-        return fallbacks.reference.isNil(field)
+        return modelFallbacks(frame: frame, model: model)._withUnsafeGuaranteedRef { fallbacks in
+            guard let field = fallbacks.shape.field(key), !field.varies else { return false }
+            return fallbacks.reference.isNil(field)
+        }
     }
 
     /// Whether the current frame decodes in update mode (absent keys are expected, not repairs).
@@ -54,15 +55,18 @@ extension DecodingSession {
         frame >= 0 && frame < frames.count && frames[frame].isUpdate
     }
 
-    /// The model's shape and its one `init()` for this decode, found once per object.
-    private func modelFallbacks(frame: Int, model: any DecodableModel.Type) -> ModelFallbacks {
+    /// The model's shape and its one `init()` for this decode, found once per object;
+    /// unretained (a retain and a release per repair showed): the session's table keeps
+    /// every one until the decode ends.
+    private func modelFallbacks(frame: Int, model: any DecodableModel.Type) -> Unmanaged<ModelFallbacks> {
         if let known = frames[frame].modelFallbacks { return known }
         let fallbacks = modelFallbacks.pointer.pointee.value(for: ObjectIdentifier(model)) {
             let shape = ModelShape.of(model)
             return ModelFallbacks(shape: shape, reference: FallbackSource(base: model.init(), shape: shape))
         }
-        frames[frame].modelFallbacks = fallbacks
-        return fallbacks
+        let unretained = Unmanaged.passUnretained(fallbacks)
+        frames[frame].modelFallbacks = unretained
+        return unretained
     }
 }
 
