@@ -231,6 +231,10 @@ import Testing
             let isValid = Array(String(decoding: text, as: UTF8.self).utf8) == text
             let document = try? JSONParser.parse([0x22] + text + [0x22])
             #expect((document != nil) == isValid, "\(text.map { String($0, radix: 16) })")
+            // JSONDecoder, on the same bytes, accepts and rejects the same strings.
+            let foundation = try? JSONDecoder().decode(String.self, from: Data([0x22] + text + [0x22]))
+            #expect((foundation != nil) == isValid, "JSONDecoder: \(text.map { String($0, radix: 16) })")
+            #expect(foundation.map { Array($0.utf8) } == (isValid ? text : nil))
             if let document {
                 #expect(Array(document.string(0).utf8) == text)
                 accepted += 1
