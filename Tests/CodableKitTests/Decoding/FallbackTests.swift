@@ -274,6 +274,34 @@ class BaseUser: DecodableModel {
         #expect(value.age == 36)
     }
 
+    /// Initial values read from `encode(to:)` (a `Codable` model) and through the mirror
+    /// (the same properties in a decode-only model) are the same values.
+    struct Defaults: CodableModel, Equatable {
+        var nickname: String? = "anon"
+        var tags: [String] = ["a", "b"]
+        var score = 1.5
+        var level: Int? = nil
+        var inner = Inner()
+        struct Inner: CodableModel, Equatable { var flag = true }
+    }
+
+    struct DecodeOnlyDefaults: DecodableModel, Equatable {
+        var nickname: String? = "anon"
+        var tags: [String] = ["a", "b"]
+        var score = 1.5
+        var level: Int? = nil
+        var inner = Defaults.Inner()
+    }
+
+    @Test(arguments: ["{}", #"{"nickname": [], "tags": "x", "score": "bad", "level": [], "inner": 3}"#])
+    func initialValuesFromEncodeMatchTheMirrors(json: String) throws {
+        let recorded = try #require(Defaults.deserialize(from: json))
+        let mirrored = try #require(DecodeOnlyDefaults.deserialize(from: json))
+        #expect(recorded == Defaults())
+        #expect(recorded.nickname == mirrored.nickname && recorded.tags == mirrored.tags && recorded.score == mirrored.score
+            && recorded.level == mirrored.level && recorded.inner == mirrored.inner)
+    }
+
     static let currency = Locked("EUR")
 
     /// A default read from app state (the same in the two values the shape is learned
