@@ -23,6 +23,10 @@ final class DecodingSession {
         unsafeAddress { UnsafePointer(frameStorage.pointer) }
         unsafeMutableAddress { frameStorage.pointer }
     }
+    /// Whether repairs are recorded: only when someone will read the report (the
+    /// caller, or a `DecodingLog` handler or level). Unread, each record — its
+    /// path, its type names, its words — was a third of a repair's cost.
+    let recordsIssues: Bool
     /// The repairs recorded so far (behind a pointer: one is filed per repair, and a
     /// class property's access check showed there).
     var issueLog: IssueLog {
@@ -68,8 +72,9 @@ final class DecodingSession {
 
 
 
-    init(options: DecodingOptions, appliesTransformers: Bool = true) {
+    init(options: DecodingOptions, appliesTransformers: Bool = true, recordsIssues: Bool = true) {
         self.options = options
+        self.recordsIssues = recordsIssues
         if case .useDefaultKeys = options.keyDecodingStrategy { convertsKeys = false } else { convertsKeys = true }
         strict = options.mode == .strict
         maxDepth = options.maxDepth

@@ -34,7 +34,9 @@ public final class ModelDecoder: Sendable {
 
     /// The value decoded from JSON bytes. - Throws: as `decodeWithReport`.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try decodeWithReport(type, from: data).value
+        let options = options
+        let document = try DecodeCall.document(data, options: options)
+        return try DecodeCall.run(type, document: document, designatedPath: nil, options: options, returnsReport: false).0
     }
 
     /// The value decoded from JSON bytes, with every repair made on the way.

@@ -14,29 +14,35 @@
 /// - keys that differ come from a fresh `init()` of each object that needs one,
 ///   the first time it does; in update mode, from the model being updated.
 extension DecodingSession {
-    /// The initial value for `key` in frame `frame`, if the frame is a model that
-    /// has one of type `T`; else, when the model has no value for the key at all, why.
-    func initialValue<T>(_: T.Type, key: String, frame: Int) -> (value: T?, whyNone: String?) {
-        guard frame >= 0, frame < frames.count, let model = frames[frame].model else { return (nil, nil) }
+    /// The initial value for `key` in frame `frame`, if the frame is a model that has
+    /// one of type `T` (`whyNoInitialValue` says why there is none, for a report).
+    func initialValue<T>(_: T.Type, key: String, frame: Int) -> T? {
+        guard frame >= 0, frame < frames.count, let model = frames[frame].model else { return nil }
         let fallbacks = modelFallbacks(frame: frame, model: model).takeUnretainedValue()
-        guard let field = fallbacks.shape.field(key) else {
-            let hint = model is any Encodable.Type ? "" : " (a decode-only model is read by property name: make it Encodable too)"
-            return (nil, "no initial value found for key \(key.debugDescription)\(hint); used the empty value")
-        }
+        guard let field = fallbacks.shape.field(key) else { return nil }
         if frames[frame].isUpdate || field.varies {
             if frames[frame].fallback == nil { frames[frame].fallback = FallbackSource(base: model.init(), shape: fallbacks.shape) }
-            return (frames[frame].fallback!.value(field).flatMap { $0 as? T }, nil)
+            return frames[frame].fallback!.value(field).flatMap { $0 as? T }
         }
         // Unwrapped first: casting the `Any?` itself asks the runtime to unwrap it, a second cast.
-        guard let value = fallbacks.reference.value(field) else { return (nil, nil) }
-        return (value as? T, nil)
+        guard let value = fallbacks.reference.value(field) else { return nil }
+        return value as? T
+    }
+
+    /// Why `initialValue` found nothing for `key`, when the model has no value for it at
+    /// all; nil when it has one (of another type, or an optional's nil).
+    func whyNoInitialValue(key: String, frame: Int) -> String? {
+        guard frame >= 0, frame < frames.count, let model = frames[frame].model,
+              modelFallbacks(frame: frame, model: model).takeUnretainedValue().shape.field(key) == nil else { return nil }
+        let hint = model is any Encodable.Type ? "" : " (a decode-only model is read by property name: make it Encodable too)"
+        return "no initial value found for key \(key.debugDescription)\(hint); used the empty value"
     }
 
     /// The value a nested model starts from in update mode: the current value for
     /// that key in the model being updated.
     func baseForNestedModel(key: String, frame: Int) -> Any? {
         guard frame >= 0, frame < frames.count, frames[frame].isUpdate else { return nil }
-        return initialValue(Any.self, key: key, frame: frame).value
+        return initialValue(Any.self, key: key, frame: frame)
     }
 
     /// Whether the initial value for `key` is nil, so that an absent optional

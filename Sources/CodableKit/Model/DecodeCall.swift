@@ -48,9 +48,11 @@ enum DecodeCall {
 
     /// Decodes `T` from `document` (at `designatedPath`), starting from `base` in update mode;
     /// without any transformer when `appliesTransformers` is false (a plugin's conversion).
+    /// When the caller drops the report (`returnsReport` false) and `DecodingLog` has no one
+    /// to give it to, repairs are made but not recorded: the report is empty.
     /// - Throws: `DecodingError.keyNotFound` for a missing designated path; in strict mode, any problem.
     static func run<T: Decodable>(_: T.Type, document: JSONDocument, designatedPath: String?,
-                                  options: DecodingOptions, base: T? = nil,
+                                  options: DecodingOptions, base: T? = nil, returnsReport: Bool = true,
                                   reportsToLog: Bool = true, appliesTransformers: Bool = true) throws -> (T, DecodingReport) {
         var root = 0
         if let designatedPath, !designatedPath.isEmpty {
@@ -60,7 +62,8 @@ enum DecodeCall {
             }
             root = node
         }
-        let session = DecodingSession(options: options, appliesTransformers: appliesTransformers)
+        let session = DecodingSession(options: options, appliesTransformers: appliesTransformers,
+                                      recordsIssues: returnsReport || reportsToLog && DecodingLog.isListening)
         session.pendingBase = base
         let decoder = DocumentDecoder(document: document, session: session, node: root)
         let value = try decoder.decodeRoot(T.self, at: root)

@@ -77,9 +77,12 @@ extension DecodingSession {
         frame >= 0 && frame < frames.count ? frames[frame].type : nil
     }
 
-    /// Adds an issue to the report.
-    private func file(_ kind: DecodingIssue.Kind, depth: Int, key: PathComponent?, owner: Any.Type?, detail: String? = nil) {
-        issueLog.file(kind, path: path, depth: depth, key: key, modelType: owner.map(typeName) ?? "(root)", detail: detail)
+    /// Adds an issue to the report, when there is one to read (`recordsIssues`);
+    /// otherwise not even its words are made.
+    private func file(_ kind: @autoclosure () -> DecodingIssue.Kind, depth: Int, key: PathComponent?, owner: Any.Type?,
+                      detail: @autoclosure () -> String? = nil) {
+        guard recordsIssues else { return }
+        issueLog.file(kind(), path: path, depth: depth, key: key, modelType: owner.map(typeName) ?? "(root)", detail: detail())
     }
 
     /// The problem an error stands for: a producer's own, or — for an error thrown by a
@@ -122,11 +125,12 @@ extension DecodingSession {
         let key = PathComponent.key(slot.key)
         if strict { throw problem.decodingError(path: codingPath(depth: slot.depth, appending: key)) }
         let initial = initialValue(T.self, key: slot.key, frame: slot.frame)
-        guard let fallback = initial.value ?? emptyValue(T.self) else { throw problem }
+        guard let fallback = initial ?? emptyValue(T.self) else { throw problem }
         if case .missing = problem.reason, isUpdating(frame: slot.frame) { return fallback }
-        var detail = problem.detail
-        if initial.value == nil, let why = initial.whyNone { detail = detail.map { $0 + "; " + why } ?? why }
-        file(problem.issueKind(typeName: typeName), depth: slot.depth, key: key, owner: owner(of: slot.frame), detail: detail)
+        file(problem.issueKind(typeName: typeName), depth: slot.depth, key: key, owner: owner(of: slot.frame), detail: {
+            guard initial == nil, let why = whyNoInitialValue(key: slot.key, frame: slot.frame) else { return problem.detail }
+            return problem.detail.map { $0 + "; " + why } ?? why
+        }())
         return fallback
     }
 
@@ -141,7 +145,7 @@ extension DecodingSession {
     /// common case above (the initial value is nil) should not pay for.
     @inline(never)
     private func initialOptional<T>(_: T.Type, slot: Slot) -> T? {
-        initialValue(T?.self, key: slot.key, frame: slot.frame).value ?? nil
+        initialValue(T?.self, key: slot.key, frame: slot.frame) ?? nil
     }
 
     /// A collection element at the current path: dropped (recorded) in tolerant mode;

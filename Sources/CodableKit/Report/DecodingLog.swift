@@ -7,7 +7,10 @@ import Foundation
 /// DecodingLog.onReport { report in analytics.log(report.description) }
 /// ```
 /// Only reports with repairs or a failure are delivered. Handlers run on the
-/// decoding thread, after the value is decoded. Thread-safe.
+/// decoding thread, after the value is decoded. Thread-safe. A call that returns
+/// the value alone (`deserialize`, `decode`) records its repairs only while a handler
+/// or a level listens, from when it starts: a handler added during a decode does not
+/// get that decode's report.
 public enum DecodingLog {
     /// How much is printed for reports with repairs.
     public enum Level: Sendable {
@@ -33,6 +36,11 @@ public enum DecodingLog {
     /// Stops every handler added with `onReport`.
     public static func removeAllHandlers() {
         state.update { $0.handlers.removeAll() }
+    }
+
+    /// Whether a report delivered now would be printed or handed to a handler.
+    package static var isListening: Bool {
+        !state.read(orIfEmpty: State()).isQuiet
     }
 
     package static func deliver(_ report: @autoclosure () -> DecodingReport, modelType: @autoclosure () -> String) {

@@ -16,7 +16,8 @@ extension JSONValue {
     ///   would need a repair.
     public func decode<T: Decodable>(_ type: T.Type = T.self, options: DecodingOptions = .init()) throws -> T {
         let document = try JSONDocument(foundationObject: self, maxDepth: options.maxDepth)
-        return try DecodeCall.run(type, document: document, designatedPath: nil, options: options, reportsToLog: false).0
+        return try DecodeCall.run(type, document: document, designatedPath: nil, options: options, returnsReport: false,
+                                  reportsToLog: false).0
     }
 
     /// The value decoded as `T` only if it needs no repair: the value itself, or a

@@ -42,7 +42,7 @@ extension IgnoredKey: Encodable {
 
 extension IgnoredKey: SlotDecodable {
     static func decode(with decoder: DocumentDecoder, at _: Int?, slot: Slot) throws -> IgnoredKey {
-        if let initial = decoder.session.initialValue(IgnoredKey.self, key: slot.key, frame: slot.frame).value {
+        if let initial = decoder.session.initialValue(IgnoredKey.self, key: slot.key, frame: slot.frame) {
             return initial
         }
         return try IgnoredKey(from: decoder)

@@ -49,7 +49,7 @@ extension Required: SlotDecodable where Value: Decodable {
         guard let node, decoder.document.nodes[node].kind != .null else {
             let reason: DecodingProblem.Reason = node == nil ? .missing : .null
             if node == nil, session.isUpdating(frame: slot.frame),
-               let current = session.initialValue(Required.self, key: slot.key, frame: slot.frame).value {
+               let current = session.initialValue(Required.self, key: slot.key, frame: slot.frame) {
                 return current
             }
             throw session.failRequired(DecodingProblem(reason: reason, expected: Value.self), slot: slot, document: decoder.document)

@@ -56,6 +56,20 @@ import Testing
         #expect(second.issues.map(\.path) == ["[0].name", "[0].runways"])
     }
 
+    /// A decode whose report no one reads makes the same repairs, unrecorded.
+    @Test func unrecordedRepairsGiveTheSameValues() throws {
+        let json = #"[{"name": 1, "runways": [{"distance": "x"}, 5, {"direction": []}]}, {}, {"runways": [{"distance": null}]}]"#
+        let (reported, report) = try [Airport].decodeWithReport(from: Data(json.utf8))
+        #expect(report.issues.count == 11)
+        let session = DecodingSession(options: .init(), recordsIssues: false)
+        let document = try JSONParser.parse(Array(json.utf8), maxDepth: 512)
+        let unrecorded = try DocumentDecoder(document: document, session: session, node: 0).decodeRoot([Airport].self, at: 0)
+        #expect(session.issueLog.take().isEmpty)
+        #expect(unrecorded.map(\.name) == reported.map(\.name))
+        #expect(unrecorded.map { $0.runways.map(\.direction) } == reported.map { $0.runways.map(\.direction) })
+        #expect(unrecorded.map { $0.runways.map(\.distance) } == reported.map { $0.runways.map(\.distance) })
+    }
+
     @Test func missingKeysAreRecorded() throws {
         let (_, report) = try Airport.decodeWithReport(from: #"{"runways": []}"#)
         #expect(report.issues.map(\.kind) == [.keyNotFound])
@@ -83,6 +97,49 @@ import Testing
         let reports = received.withLock { $0 }
         #expect(reports.count == 1)
         #expect(reports.first?.issues.first?.path == "value")
+    }
+
+    /// The calls that return the value alone make no report unless someone listens:
+    /// with a handler, each delivers the whole report.
+    @Test func everyCallWithoutAReportDeliversToHandlers() throws {
+        let json = #"{"value": "x"}"#
+        let calls: [(String, () throws -> Void)] = [
+            ("deserialize(from: Data)", { _ = LogProbe.deserialize(from: Data(json.utf8)) }),
+            ("deserialize(from: String)", { _ = LogProbe.deserialize(from: json) }),
+            ("deserialize(from: [String: Any])", { _ = LogProbe.deserialize(from: ["value": "x"] as [String: Any]) }),
+            ("decode(from: Data)", { _ = try LogProbe.decode(from: Data(json.utf8)) }),
+            ("decode(from: String)", { _ = try LogProbe.decode(from: json) }),
+            ("decode(from: [String: Any])", { _ = try LogProbe.decode(from: ["value": "x"] as [String: Any]) }),
+            ("[T].deserialize(from: Data)", { _ = [LogProbe].deserialize(from: Data("[\(json)]".utf8)) }),
+            ("[T].deserialize(from: [Any])", { _ = [LogProbe].deserialize(from: [["value": "x"]] as [Any]) }),
+            ("[T].decode(from: Data)", { _ = try [LogProbe].decode(from: Data("[\(json)]".utf8)) }),
+            ("ModelDecoder.decode", { _ = try ModelDecoder().decode(LogProbe.self, from: Data(json.utf8)) }),
+            ("update(from:)", { var probe = LogProbe(); probe.update(from: json) }),
+        ]
+        let received = Locked([String]())
+        DecodingLog.onReport { report in
+            for issue in report.issues where issue.modelType == "LogProbe" {
+                received.withLock { $0.append(issue.description.replacingOccurrences(of: "[0].", with: "")) }  // arrays' paths start with it
+            }
+        }
+        defer { DecodingLog.removeAllHandlers() }
+        for (name, call) in calls {
+            received.withLock { $0.removeAll() }
+            try call()
+            #expect(received.withLock { $0 } == [#"value (LogProbe): expected Int, found a string "x"; kept the initial value"#], "\(name)")
+        }
+    }
+
+    /// Whether a decode that drops its report records it: only when a handler or a level listens.
+    @Test func listensOnlyWithAHandlerOrALevel() {
+        #expect(!DecodingLog.isListening)
+        DecodingLog.level = .alert
+        #expect(DecodingLog.isListening)
+        DecodingLog.level = .none
+        DecodingLog.onReport { _ in }
+        #expect(DecodingLog.isListening)
+        DecodingLog.removeAllHandlers()
+        #expect(!DecodingLog.isListening)
     }
 
     @Test func malformedInputIsReported() throws {
