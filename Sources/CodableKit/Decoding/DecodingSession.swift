@@ -57,8 +57,10 @@ final class DecodingSession {
     /// `keyTableOwners` keeps them until the session ends.
     private let keyTables = UncheckedStorage(TypeTable<Unmanaged<KeyTable>>(capacity: 16))
     private let keyTableOwners = UncheckedStorage([KeyTable]())
-    /// Container makers by `Key` type (see `KeyedContainerMaker`); twitter.json has ~30.
-    let makers = UncheckedStorage(TypeTable<AnyObject>(capacity: 128))
+    /// Keyed container pools by `Key` type (see `KeyedContainerPool`), unretained;
+    /// `poolList` owns them, and empties them when the decode ends. twitter.json has ~30.
+    let containerPools = UncheckedStorage(TypeTable<Unmanaged<KeyedContainerPool>>(capacity: 128))
+    let poolList = UncheckedStorage([KeyedContainerPool]())
     /// One member cursor per depth of open keyed containers (see `MemberCursor`).
     private var cursors = UnsafeMutableBufferPointer<MemberCursor>(start: nil, count: 0)
 
@@ -94,7 +96,8 @@ final class DecodingSession {
         routes.free()
         keyTables.free()
         keyTableOwners.free()
-        makers.free()
+        containerPools.free()
+        poolList.free()
         typeNames.free()
         _ = cursors.deinitialize()
         cursors.deallocate()
@@ -123,8 +126,14 @@ final class DecodingSession {
     /// every key is looked up as itself (no model rules and no call strategies). The
     /// session keeps every table it made until it ends (containers hold them unretained).
     func keyTable<Key: CodingKey>(for _: Key.Type, frame: Int) -> Unmanaged<KeyTable>? {
-        guard frame >= 0 && frames[frame].hasKeyRules || !keyStrategies.isEmpty else { return nil }
+        guard hasKeyTable(frame: frame) else { return nil }
         return keyTable(for: Key.self, info: frame >= 0 ? frames[frame].info : nil)
+    }
+
+    /// Whether containers in `frame` resolve keys through a table.
+    @inline(__always)
+    func hasKeyTable(frame: Int) -> Bool {
+        frame >= 0 && frames[frame].hasKeyRules || !keyStrategies.isEmpty
     }
 
     /// `keyTable(for:frame:)` once a table is needed.

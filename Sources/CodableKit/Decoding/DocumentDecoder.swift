@@ -44,7 +44,7 @@ final class DocumentDecoder: Decoder {
             throw fail(document.nodes[node].kind == .null ? .null : .mismatch(found: document.summary(of: node)),
                        expected: [String: Any].self)
         }
-        return session.containerMaker(for: Key.self)._withUnsafeGuaranteedRef { $0.make(decoder: self, object: node) }
+        return session.containerPool(for: Key.self)._withUnsafeGuaranteedRef { $0.make(decoder: self, object: node, keyedBy: Key.self) }
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -13,6 +13,78 @@ final class KeyedContainerExtras {
     }
 }
 
+/// What a keyed container reads: its object, where it sits, how its keys resolve.
+/// Behind a pointer (see `KeyedContainerState`), so that a pooled box can be pointed
+/// at the next object (see `KeyedContainerPool`), in place.
+struct KeyedContainerFields {
+    /// Holds the decoder (and so the session) for as long as the container lives.
+    private(set) var decoder: DocumentDecoder
+    /// The same decoder, to be borrowed (see `KeyedContainer.withDecoder`).
+    private(set) var unretainedDecoder: Unmanaged<DocumentDecoder>
+    private(set) var object = 0
+    /// The length of the coding path to this object.
+    private(set) var depth = 0
+    /// This object's frame in the session (the model it belongs to), or -1.
+    private(set) var frame = -1
+    /// No transformer can apply to a scalar here, so the fast path may read it directly.
+    private(set) var plainScalars = false
+    /// The key table when the model has key rules or the call has strategies. Not
+    /// retained: the session owns every key table until the decode ends, and this
+    /// container holds the decoder, which holds the session.
+    private(set) var keys: Unmanaged<KeyTable>?
+    /// What only some objects need (a prefix, converted keys), kept out of line.
+    private(set) var extras: KeyedContainerExtras?
+    /// `extras` is there: asked per key, without loading (and retaining) it.
+    private(set) var hasExtras = false
+
+    init<Key: CodingKey>(decoder: DocumentDecoder, object: Int, keyedBy _: Key.Type) {
+        self.decoder = decoder
+        unretainedDecoder = Unmanaged.passUnretained(decoder)
+        point(at: object, of: decoder, keyedBy: Key.self)
+    }
+
+    /// Points these fields at `object`, field by field (assigning a whole new value
+    /// copied and destroyed it through outlined value operations, ~300 instructions).
+    mutating func point<Key: CodingKey>(at object: Int, of decoder: DocumentDecoder, keyedBy _: Key.Type) {
+        if decoder !== self.decoder {
+            self.decoder = decoder
+            unretainedDecoder = Unmanaged.passUnretained(decoder)
+        }
+        self.object = object
+        let session = decoder.session
+        let hasPrefix = decoder.hasPrefix
+        depth = session.path.count + (hasPrefix ? decoder.prefix.count : 0)
+        frame = session.frames.count - 1
+        // A pooled box's table is its `Key`'s, the one the session would look up again.
+        if keys == nil || !session.hasKeyTable(frame: frame) { keys = session.keyTable(for: Key.self, frame: frame) }
+        if session.convertsKeys {
+            let converted = session.convertedKeys(of: object, in: decoder.document, depth: depth)
+            extras = KeyedContainerExtras(prefix: decoder.prefix, converted: converted)
+        } else if hasPrefix {
+            extras = KeyedContainerExtras(prefix: decoder.prefix)
+        } else if hasExtras {
+            extras = nil
+        }
+        hasExtras = extras != nil
+        plainScalars = !session.hasTypeTransformers && !(frame >= 0 && session.frames[frame].hasValueRules)
+    }
+}
+
+/// Owns a container's `KeyedContainerFields`: one per box, for as long as the box lives.
+final class KeyedContainerState {
+    let fields: UnsafeMutablePointer<KeyedContainerFields>
+
+    init(_ fields: KeyedContainerFields) {
+        self.fields = .allocate(capacity: 1)
+        self.fields.initialize(to: fields)
+    }
+
+    deinit {
+        fields.deinitialize(count: 1)
+        fields.deallocate()
+    }
+}
+
 /// The keyed container over one JSON object.
 ///
 /// A key is resolved to a value node through the object's key table (model rules,
@@ -20,42 +92,32 @@ final class KeyedContainerExtras {
 /// the key's UTF-8 bytes with the object's keys. Scalars whose value is of their
 /// own kind and fits are read on the spot; everything else goes through the value
 /// pipeline (`ValuePipeline.swift`), which also decides every repair.
+///
+/// The standard library's box copies the container for every key it is asked: it
+/// holds one reference (each one held is a retain and a release per property) and
+/// the pointer to its fields.
 struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: DocumentDecoder
-    let object: Int
-    /// The length of the coding path to this object.
-    let depth: Int
-    /// This object's frame in the session (the model it belongs to), or -1.
-    let frame: Int
-    /// No transformer can apply to a scalar here, so the fast path may read it directly.
-    let plainScalars: Bool
-    /// The key table when the model has key rules or the call has strategies. Not
-    /// retained: the session owns every key table until the decode ends, and this
-    /// container holds the decoder, which holds the session. (The standard library's
-    /// box copies the container for every key it is asked; each reference held is a
-    /// retain and a release per property.)
-    private let keys: Unmanaged<KeyTable>?
-    /// What only some objects need (a prefix, converted keys), kept out of line so
-    /// that the common container holds one reference.
-    private let extras: KeyedContainerExtras?
+    private let state: KeyedContainerState
+    private let fields: UnsafeMutablePointer<KeyedContainerFields>
 
-    init(decoder: DocumentDecoder, object: Int) {
-        self.decoder = decoder
-        self.object = object
-        let session = decoder.session
-        let hasPrefix = decoder.hasPrefix
-        depth = session.path.count + (hasPrefix ? decoder.prefix.count : 0)
-        frame = session.frames.count - 1
-        keys = session.keyTable(for: Key.self, frame: frame)
-        if session.convertsKeys {
-            let converted = session.convertedKeys(of: object, in: decoder.document, depth: depth)
-            extras = KeyedContainerExtras(prefix: decoder.prefix, converted: converted)
-        } else if !hasPrefix {
-            extras = nil
-        } else {
-            extras = KeyedContainerExtras(prefix: decoder.prefix)
-        }
-        plainScalars = !session.hasTypeTransformers && !(frame >= 0 && session.frames[frame].hasValueRules)
+    init(_ state: KeyedContainerState) {
+        self.state = state
+        fields = state.fields
+    }
+
+    var decoder: DocumentDecoder { fields.pointee.decoder }
+    var object: Int { fields.pointee.object }
+    private var depth: Int { fields.pointee.depth }
+    private var frame: Int { fields.pointee.frame }
+    private var plainScalars: Bool { fields.pointee.plainScalars }
+    private var keys: Unmanaged<KeyTable>? { fields.pointee.keys }
+    private var extras: KeyedContainerExtras? { fields.pointee.hasExtras ? fields.pointee.extras : nil }
+
+    /// The decoder, borrowed: `decoder`, read through the fields pointer, is retained
+    /// and released around each use.
+    @inline(__always)
+    private func withDecoder<R>(_ body: (DocumentDecoder) throws -> R) rethrows -> R {
+        try fields.pointee.unretainedDecoder._withUnsafeGuaranteedRef(body)
     }
 
     private var prefix: [PathComponent] { extras?.prefix ?? [] }
@@ -74,14 +136,16 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func property<T: Decodable>(_: T.Type, forKey key: Key, at node: Int?) throws -> T {
-        if extras == nil || prefix.isEmpty { return try decoder.decodeProperty(T.self, at: node, slot: slot(key)) }
-        return try withPrefix { try decoder.decodeProperty(T.self, at: node, slot: slot(key)) }
+        let slot = slot(key)
+        if !fields.pointee.hasExtras || prefix.isEmpty { return try withDecoder { try $0.decodeProperty(T.self, at: node, slot: slot) } }
+        return try withPrefix { try decoder.decodeProperty(T.self, at: node, slot: slot) }
     }
 
     @inline(__always)
     private func optionalProperty<T: Decodable>(_: T.Type, forKey key: Key, at node: Int?) throws -> T? {
-        if extras == nil || prefix.isEmpty { return try decoder.decodeOptionalProperty(T.self, at: node, slot: slot(key)) }
-        return try withPrefix { try decoder.decodeOptionalProperty(T.self, at: node, slot: slot(key)) }
+        let slot = slot(key)
+        if !fields.pointee.hasExtras || prefix.isEmpty { return try withDecoder { try $0.decodeOptionalProperty(T.self, at: node, slot: slot) } }
+        return try withPrefix { try decoder.decodeOptionalProperty(T.self, at: node, slot: slot) }
     }
 
     /// The keys present in the object that `Key` can represent.
@@ -106,9 +170,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// `self` copies the container (two retains and releases per key).
     @inline(__always)
     func lookup(_ key: Key) -> Int? {
+        withDecoder { decoder in lookup(key, decoder: decoder) }
+    }
+
+    @inline(__always)
+    private func lookup(_ key: Key, decoder: DocumentDecoder) -> Int? {
         var name = key.stringValue
         let (session, document, object, depth) = (decoder.session, decoder.document, object, depth)
-        if let converted = extras?.converted {  // JSONDecoder's keyDecodingStrategy: converted keys only
+        if fields.pointee.hasExtras, let converted = extras?.converted {  // JSONDecoder's keyDecodingStrategy: converted keys only
             if let node = converted[name] { return node }
             return keys.flatMap { $0._withUnsafeGuaranteedRef { keys in keys.resolveConverted(keys.entry(for: name), converted) } }
         }
@@ -137,20 +206,20 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeNil(forKey key: Key) throws -> Bool {
         guard let node = lookup(key) else { return true }
-        return decoder.document.nodes[node].kind == .null
+        return withDecoder { $0.document.nodes[node].kind == .null }
     }
 
     @inline(__always)
     private func decodeScalar<S: ScalarValue>(_: S.Type, forKey key: Key) throws -> S {
         let node = lookup(key)
-        if plainScalars, let node, let value = S.read(decoder.document, node) { return value }
+        if plainScalars, let node, let value = withDecoder({ S.read($0.document, node) }) { return value }
         return try property(S.self, forKey: key, at: node)
     }
 
     @inline(__always)
     private func decodeScalarIfPresent<S: ScalarValue>(_: S.Type, forKey key: Key) throws -> S? {
         let node = lookup(key)
-        if plainScalars, let node, let value = S.read(decoder.document, node) { return value }
+        if plainScalars, let node, let value = withDecoder({ S.read($0.document, node) }) { return value }
         return try optionalProperty(S.self, forKey: key, at: node)
     }
 

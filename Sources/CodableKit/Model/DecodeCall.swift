@@ -65,6 +65,7 @@ enum DecodeCall {
         let session = DecodingSession(options: options, appliesTransformers: appliesTransformers,
                                       recordsIssues: returnsReport || reportsToLog && DecodingLog.isListening)
         session.pendingBase = base
+        defer { session.releaseContainers() }
         let decoder = DocumentDecoder(document: document, session: session, node: root)
         let value = try decoder.decodeRoot(T.self, at: root)
         let report = DecodingReport(issues: session.issueLog.take())

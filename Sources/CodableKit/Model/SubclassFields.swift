@@ -111,7 +111,7 @@ extension DocumentDecoder {
     }
 
     private func fillFields(of instance: AnyObject, made: [any AnyModelField], layout: FieldLayout, object: Int) throws {
-        let container = KeyedDecodingContainer(KeyedContainer<AnyCodingKey>(decoder: self, object: object))
+        let container = session.containerPool(for: AnyCodingKey.self)._withUnsafeGuaranteedRef { $0.make(decoder: self, object: object, keyedBy: AnyCodingKey.self) }
         for (field, box) in layout.boxes(in: instance, made: made) where !box.isDecodedByContainer {
             try box.fill(from: container, key: AnyCodingKey(stringValue: field.name), isOptional: field.isOptional)
         }

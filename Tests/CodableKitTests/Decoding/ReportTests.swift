@@ -62,6 +62,7 @@ import Testing
         let (reported, report) = try [Airport].decodeWithReport(from: Data(json.utf8))
         #expect(report.issues.count == 11)
         let session = DecodingSession(options: .init(), recordsIssues: false)
+        defer { session.releaseContainers() }
         let document = try JSONParser.parse(Array(json.utf8), maxDepth: 512)
         let unrecorded = try DocumentDecoder(document: document, session: session, node: 0).decodeRoot([Airport].self, at: 0)
         #expect(session.issueLog.take().isEmpty)

@@ -1,0 +1,124 @@
+/// The `KeyedDecodingContainer`s of one `Key` type in one decode, each reused for
+/// the next object once nothing else holds it.
+///
+/// The standard library wraps every keyed container in a box of its own, a heap
+/// object whose generic class the runtime looks up by `Key` (a hash-table search)
+/// before allocating it: for small objects, ~600 instructions and an allocation per
+/// object. A box's container reads its object from `KeyedContainerFields` behind a
+/// pointer, so a box that only this pool holds can be pointed at the next object
+/// instead. A box anyone else holds — a container still in use further up, or one a
+/// hand-written `init(from:)` kept — is never touched again: its object stays its own.
+///
+/// Whether a box is held elsewhere is its reference count. The box reference is the
+/// whole of a `KeyedDecodingContainer`, which `ContainerBoxes.areReusable` verifies
+/// once per process (size, and the reference its reflection shows); where it is
+/// not, every object gets a new box, as before.
+final class KeyedContainerPool {
+    /// The boxes, as references of a stand-in class (see `ContainerBoxes.Box`), and
+    /// the fields each one's container reads. Nothing here depends on `Key`: code
+    /// that does runs unspecialized, and asks the runtime for the type's metadata.
+    private struct Entries {
+        var boxes: [ContainerBoxes.Box] = []
+        var fields: [UnsafeMutablePointer<KeyedContainerFields>] = []
+    }
+
+    /// Behind a pointer: read per object, without a class property's access check.
+    private let entries = UncheckedStorage(Entries())
+
+    deinit { entries.free() }
+
+    /// A container over `object`: a free box pointed at it, else a new one.
+    func make<Key: CodingKey>(decoder: DocumentDecoder, object: Int, keyedBy _: Key.Type) -> KeyedDecodingContainer<Key> {
+        if ContainerBoxes.areReusable, let free = firstFree() {
+            entries.pointer.pointee.fields[free].pointee.point(at: object, of: decoder, keyedBy: Key.self)
+            return unsafeBitCast(entries.pointer.pointee.boxes[free], to: KeyedDecodingContainer<Key>.self)
+        }
+        let state = KeyedContainerState(KeyedContainerFields(decoder: decoder, object: object, keyedBy: Key.self))
+        guard ContainerBoxes.areReusable else { return KeyedDecodingContainer(KeyedContainer<Key>(state)) }
+        let container = KeyedDecodingContainer(KeyedContainer<Key>(state))
+        entries.pointer.pointee.boxes.append(unsafeBitCast(container, to: ContainerBoxes.Box.self))
+        entries.pointer.pointee.fields.append(state.fields)
+        return container
+    }
+
+    /// The index of the first box that nothing else holds.
+    @inline(__always)
+    private func firstFree() -> Int? {
+        entries.pointer.pointee.boxes.withUnsafeMutableBufferPointer { boxes in
+            for index in boxes.indices where ContainerBoxes.isFree(boxes.baseAddress! + index) { return index }
+            return nil
+        }
+    }
+
+    /// How many boxes the pool holds.
+    var count: Int { entries.pointer.pointee.boxes.count }
+
+    /// Lets go of every box: a free one is freed; one held elsewhere lives on, its own.
+    func releaseAll() {
+        entries.pointer.pointee = Entries()
+    }
+}
+
+/// Whether the standard library's keyed container boxes can be told free.
+enum ContainerBoxes {
+    /// `KeyedDecodingContainer` is one reference, to its box: checked on a probe
+    /// container against its size, its reflection and the reference count's answers.
+    static let areReusable: Bool = {
+        typealias Probe = KeyedDecodingContainer<AnyCodingKey>
+        guard MemoryLayout<Probe>.size == MemoryLayout<AnyObject>.size,
+              MemoryLayout<Probe>.alignment == MemoryLayout<AnyObject>.alignment else { return false }
+        let decoder = DocumentDecoder(document: .null, session: DecodingSession(options: .init(), recordsIssues: false), node: 0)
+        var probe = Probe(KeyedContainer<AnyCodingKey>(KeyedContainerState(
+            KeyedContainerFields(decoder: decoder, object: 0, keyedBy: AnyCodingKey.self))))
+        guard isOneReference(probe), isFree(&probe) else { return false }
+        let copy = probe
+        return withExtendedLifetime(copy) { !isFree(&probe) }
+    }()
+
+    /// Whether `container` is exactly the reference to the box its reflection shows.
+    /// (Out of line: the reflection's own references are gone when it returns.)
+    @inline(never)
+    private static func isOneReference(_ container: KeyedDecodingContainer<AnyCodingKey>) -> Bool {
+        let children = Mirror(reflecting: container).children
+        guard children.count == 1, let box = children.first?.value, type(of: box) is AnyClass else { return false }
+        let word = withUnsafeBytes(of: container) { $0.load(as: UInt.self) }
+        return word == UInt(bitPattern: ObjectIdentifier(box as AnyObject))
+    }
+
+    /// Whether `container`'s box is held by `container` alone.
+    static func isFree<Key>(_ container: inout KeyedDecodingContainer<Key>) -> Bool {
+        withUnsafeMutablePointer(to: &container) { pointer in
+            pointer.withMemoryRebound(to: Box.self, capacity: 1) { isFree($0) }
+        }
+    }
+
+    /// Whether the box `reference` points to is held by that reference alone: only its
+    /// reference count is looked at. (As `AnyObject`, Swift 6 opens the existential into
+    /// a copy, a second reference, before asking.)
+    @inline(__always)
+    static func isFree(_ reference: UnsafeMutablePointer<Box>) -> Bool {
+        isKnownUniquelyReferenced(&reference.pointee)
+    }
+
+    /// Stands for the standard library's box class, which cannot be named: a reference
+    /// to a box is held as one to this class, whose members are never used.
+    final class Box {}
+}
+
+extension DecodingSession {
+    /// The pool of `KeyedContainer<Key>` boxes for this decode.
+    @inline(__always)
+    func containerPool<Key: CodingKey>(for _: Key.Type) -> Unmanaged<KeyedContainerPool> {
+        let pool = containerPools.pointer.pointee.value(for: ObjectIdentifier(Key.self)) {
+            let pool = KeyedContainerPool()
+            poolList.pointer.pointee.append(pool)
+            return Unmanaged.passUnretained(pool)
+        }
+        return pool
+    }
+
+    /// Empties every pool: their boxes hold the decoder, which holds this session.
+    func releaseContainers() {
+        for pool in poolList.pointer.pointee { pool.releaseAll() }
+    }
+}
