@@ -68,12 +68,13 @@ struct Words {
     }
 }
 
-/// A convention that maps a property name to one key, the same way both ways.
+/// A convention that maps a property name to one key, the same way both ways. It
+/// holds no settings: its conversions are remembered by type (`ConvertedNames`).
 protocol NamingConvention: KeyStrategy {
     func convert(_ propertyName: String) -> String
 }
 
 extension NamingConvention {
-    public func decodingKeys(for propertyName: String) -> [String] { [convert(propertyName)] }
-    public func encodingKey(for propertyName: String) -> String { convert(propertyName) }
+    public func decodingKeys(for propertyName: String) -> [String] { [ConvertedNames.shared.name(propertyName, in: self)] }
+    public func encodingKey(for propertyName: String) -> String { ConvertedNames.shared.name(propertyName, in: self) }
 }

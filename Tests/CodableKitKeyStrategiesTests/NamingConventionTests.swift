@@ -68,4 +68,26 @@ import CodableKitKeyStrategies
         #expect(FirstLetterLower().decodingKeys(for: "URLString") == ["uRLString"])
         #expect(FirstLetterUpper().encodingKey(for: "") == "")
     }
+
+    /// Conversions are remembered per convention and name: on many threads at once, and
+    /// past the number remembered, every answer is the convention's own.
+    @Test func rememberedConversionsAreTheConventionsOwn() async {
+        let names = (0 ..< 6_000).map { "property\($0)NameURL" }
+        let wrong = await withTaskGroup(of: Int.self) { group in
+            for task in 0 ..< 4 {
+                group.addTask {
+                    var wrong = 0
+                    for name in names where name.count % 4 == task % 4 || task == 0 {
+                        if SnakeCase().encodingKey(for: name) != SnakeCase().convert(name) { wrong += 1 }
+                        if KebabCase().decodingKeys(for: name) != [KebabCase().convert(name)] { wrong += 1 }
+                    }
+                    return wrong
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(wrong == 0)
+        #expect(SnakeCase().encodingKey(for: "property5NameURL") == "property5_name_url")
+        #expect(KebabCase().encodingKey(for: "property5NameURL") == "property5-name-url")
+    }
 }

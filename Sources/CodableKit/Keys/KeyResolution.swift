@@ -138,10 +138,9 @@ final class KeyTable {
         let table = state.pointer
         let first = table.pointee.candidates.count
         for key in keys where seen.insert(key).inserted {
-            let dotted = DottedPath(key)
             var path = -1
-            if dotted.isNested {
-                table.pointee.paths.append(dotted.components)
+            if DottedPath.isNested(key) {  // split only then: splitting every key showed, per decode
+                table.pointee.paths.append(DottedPath(key).components)
                 path = table.pointee.paths.count - 1
             }
             table.pointee.candidates.append(KeyCandidate(start: table.pointee.byteCount, length: key.utf8.count, path: path))
