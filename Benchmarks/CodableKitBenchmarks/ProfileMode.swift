@@ -4,7 +4,7 @@ import Foundation
 
 /// `CodableKitBenchmarks profile <dataset>[:count] [seconds]`: decodes one dataset
 /// with CodableKit only, in a loop, for a profiler (`perf record`, `valgrind
-/// --tool=callgrind`). Datasets: airports, airports-dirty, airports-snake, airports-camel, encode-airports,
+/// --tool=callgrind`). Datasets: airports, airports-dirty, airports-dirty-report, airports-snake, airports-camel, encode-airports,
 /// encode-wide, encode-tree, encode-twitter, subclass (count 1000 unless given), tree, timeline (the
 /// twitter-like set), wide.
 func profile(_ argument: String, seconds: Double) {
@@ -22,6 +22,9 @@ func profile(_ argument: String, seconds: Double) {
     case "airports-dirty":
         let data = Data(ModelDatasets.airports(count: count, dirty: true))
         work = { _ = [Airport].deserialize(from: data)! }
+    case "airports-dirty-report":
+        let data = Data(ModelDatasets.airports(count: count, dirty: true))
+        work = { _ = try! [Airport].decodeWithReport(from: data) }
     case "airports-snake":
         let data = Data(ModelDatasets.namedAirports(count: count, snakeCase: true))
         let options = DecodingOptions(keyStrategies: [.snakeCase])

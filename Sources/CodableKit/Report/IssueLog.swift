@@ -14,10 +14,20 @@ struct IssueLog {
     /// Files an issue at the first `depth` components of `path`, then `key` if given.
     mutating func file(_ kind: DecodingIssue.Kind, path: borrowing Stack<PathComponent>, depth: Int, key: PathComponent?,
                        modelType: String, detail: String?) {
+        if issues.isEmpty { reserveForMore() }
         path.appendPrefix(depth, to: &paths)
         if let key { paths.append(key) }
         pathEnds.append(paths.count)
         issues.append(DecodingIssue(components: [], kind: kind, modelType: modelType, detail: detail))
+    }
+
+    /// Room for a few dozen issues at the first: dirty data seldom has one alone, and
+    /// growing three arrays from nothing reallocated each of them six times.
+    @inline(never)
+    private mutating func reserveForMore() {
+        paths.reserveCapacity(128)
+        issues.reserveCapacity(32)
+        pathEnds.reserveCapacity(32)
     }
 
     /// The issues filed, in order, each with its path; the log keeps none of them.
