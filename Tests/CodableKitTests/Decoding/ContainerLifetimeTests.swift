@@ -5,11 +5,11 @@ import Testing
 /// What keyed containers hold without retaining it (their key tables, the frames'
 /// model rules, the makers that make them) must outlive any use a model can make of
 /// a container, and be safe to share between decodes on many threads.
-@Suite struct ContainerLifetimeTests {
+@Suite(.serialized) struct ContainerLifetimeTests {  // serialized: `Kept` keeps its containers in one shared list
     /// A container kept past the end of its decode still reads its object (it holds the
     /// decoder, which holds the session and its key tables), as `JSONDecoder`'s does.
-    final class Keeper: @unchecked Sendable {  // written once by the decode, read after it
-        var container: KeyedDecodingContainer<Kept.CodingKeys>?
+    final class Keeper: @unchecked Sendable {  // written by one decode at a time, read after it
+        var containers: [KeyedDecodingContainer<Kept.CodingKeys>] = []
     }
 
     struct Kept: DecodableModel {
@@ -22,7 +22,7 @@ import Testing
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             firstName = try container.decode(String.self, forKey: .firstName)
-            Self.keeper.container = container
+            Self.keeper.containers.append(container)
         }
     }
 
@@ -40,7 +40,7 @@ import Testing
         let options = DecodingOptions(keyStrategies: [Snake()])  // a key table for the container
         let kept = try Kept.decode(from: #"{"first_name": "Ada", "last_name": "Lovelace"}"#, options: options)
         #expect(kept.firstName == "Ada")
-        let container = try #require(Kept.keeper.container)
+        let container = try #require(Kept.keeper.containers.last)
         // Other decodes in between, so that memory freed by the first would be reused.
         _ = try ModelDecoder(options: options).decode([Kept].self, from: Data(#"[{"first_name": "x"}, {"first_name": "y", "last_name": "z"}]"#.utf8))
         #expect(try container.decode(String.self, forKey: .lastName) == "Lovelace")
@@ -50,9 +50,24 @@ import Testing
         let foundation = JSONDecoder()
         foundation.keyDecodingStrategy = .convertFromSnakeCase
         _ = try foundation.decode(Kept.self, from: Data(#"{"first_name": "Ada", "last_name": "Lovelace"}"#.utf8))
-        let foundationContainer = try #require(Kept.keeper.container)
+        let foundationContainer = try #require(Kept.keeper.containers.last)
         _ = try foundation.decode([Kept].self, from: Data(#"[{"first_name": "x"}, {"first_name": "y", "last_name": "z"}]"#.utf8))
         #expect(try foundationContainer.decode(String.self, forKey: .lastName) == "Lovelace")
+    }
+
+    /// Containers of one type kept from one decode each read their own object afterwards,
+    /// however many objects of their type came after them (boxes are reused only when
+    /// nothing else holds them: see `KeyedContainerPool`).
+    @Test func keptContainersEachKeepTheirOwnObject() throws {
+        let json = "[" + (0 ..< 5).map { #"{"firstName": "f\#($0)", "lastName": "l\#($0)"}"# }.joined(separator: ",") + "]"
+        let before = Kept.keeper.containers.count
+        let kept = try [Kept].decode(from: Data(json.utf8))
+        #expect(kept.map(\.firstName) == (0 ..< 5).map { "f\($0)" })
+        let containers = Array(Kept.keeper.containers[before...])
+        #expect(containers.count == 5)
+        _ = try [Kept].decode(from: Data(json.utf8))  // more decodes, more boxes made and freed
+        #expect(try containers.map { try $0.decode(String.self, forKey: .lastName) } == (0 ..< 5).map { "l\($0)" })
+        #expect(try containers.map { try $0.decode(String.self, forKey: .firstName) } == (0 ..< 5).map { "f\($0)" })
     }
 
     struct Left: Codable, CodableModel, Equatable { var a = 0; var b = "" }

@@ -3,7 +3,7 @@ import Testing
 @testable import CodableKit
 
 /// Keyed container boxes are reused for the next object only when nothing else holds
-/// them: never one in use further up, never one a model kept.
+/// them: never one in use further up (here), never one a model kept (`ContainerLifetimeTests`).
 @Suite struct ContainerPoolTests {
     struct Leaf: Codable, CodableModel, Equatable {
         var name = ""
@@ -51,34 +51,5 @@ import Testing
         #expect(tree == Node(name: "a", children: [Node(name: "b", children: [Node(name: "c", tag: "3"), Node(name: "d")], tag: "2"),
                                                    Node(name: "e")], tag: "1"))
         #expect(poolSize(session, Node.CodingKeys.self) == 3)
-    }
-
-    final class Keeper: @unchecked Sendable {  // written by one decode at a time (the test's), read after it
-        var containers: [KeyedDecodingContainer<Kept.CodingKeys>] = []
-    }
-
-    struct Kept: DecodableModel {
-        static let keeper = Keeper()
-        var name = ""
-        enum CodingKeys: String, CodingKey { case name, size }
-        init() {}
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            name = try container.decode(String.self, forKey: .name)
-            Self.keeper.containers.append(container)
-        }
-    }
-
-    /// Each kept container reads its own object after the decode, however many objects
-    /// of its type came after it.
-    @Test func aKeptContainerKeepsItsObject() throws {
-        let json = "[" + (0 ..< 5).map { #"{"name": "n\#($0)", "size": \#($0)}"# }.joined(separator: ",") + "]"
-        let kept = try [Kept].decode(from: Data(json.utf8))
-        #expect(kept.map(\.name) == (0 ..< 5).map { "n\($0)" })
-        let containers = Kept.keeper.containers
-        #expect(containers.count == 5)
-        _ = try [Leaf].decode(from: Data(json.utf8))  // more decodes, more boxes made and freed
-        #expect(try containers.map { try $0.decode(Int.self, forKey: .size) } == Array(0 ..< 5))
-        #expect(try containers.map { try $0.decode(String.self, forKey: .name) } == (0 ..< 5).map { "n\($0)" })
     }
 }
