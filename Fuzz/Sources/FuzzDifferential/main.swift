@@ -11,7 +11,8 @@ import FuzzSupport
 /// - for a key repeated in one object, JSONSerialization keeps the last value and CodableKit
 ///   the first, as `JSONDecoder` does;
 /// - JSONSerialization (on Linux) drops U+FEFF inside strings; CodableKit keeps it, as
-///   `JSONDecoder` does.
+///   `JSONDecoder` does. Two keys of one object that differ only by U+FEFF are then one key
+///   to JSONSerialization (the last value kept) and two to CodableKit: not compared.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let data = fuzzData(bytes, count)
@@ -20,6 +21,7 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     switch (ours, foundation) {
     case let (.success(value), foundation?):
         guard let theirs = try? JSONValue(foundationObject: foundation), sameValue(withoutBOM(theirs), withoutBOM(value))
+                || keysCollideWithoutBOM(value)
                 || (try? ModelDecoder().decode(RepeatedKeys.self, from: data))?.found == true else {
             fatalError("both accept, values differ: \(value) vs \(foundation)")
         }
@@ -89,6 +91,17 @@ struct RepeatedKeys: Decodable {
 }
 
 /// The value with every U+FEFF removed from its strings and keys.
+/// Whether some object has two keys that differ only by U+FEFF.
+func keysCollideWithoutBOM(_ value: JSONValue) -> Bool {
+    switch value {
+    case let .array(values): return values.contains(where: keysCollideWithoutBOM)
+    case let .object(members):
+        return Set(members.keys.map { $0.replacingOccurrences(of: "\u{FEFF}", with: "") }).count != members.count
+            || members.values.contains(where: keysCollideWithoutBOM)
+    default: return false
+    }
+}
+
 func withoutBOM(_ value: JSONValue) -> JSONValue {
     switch value {
     case let .string(text): return .string(text.replacingOccurrences(of: "\u{FEFF}", with: ""))
