@@ -7,31 +7,22 @@ import Synchronization
 // per-type cache (`TypeCache`), and a registry that is cheap to read while empty
 // (`LockedRegistry`). Nothing else in the kernel takes a lock.
 
-/// A value behind a lock: `Mutex` from Synchronization on Linux (every Swift 6
-/// toolchain has it there); `NSLock` elsewhere, where `Mutex` needs macOS 15 / iOS 18.
+/// A value behind a lock: `NSLock` (a pthread mutex), on every platform. Not
+/// Synchronization's `Mutex`, which needs macOS 15 / iOS 18 and, on Linux, waits on a
+/// futex that ThreadSanitizer cannot see: every access under it was reported as a race.
+/// No lock is taken per value: caches by type are read through per-decode tables.
 package final class Locked<Value>: @unchecked Sendable {  // every access holds the lock
-    #if os(Linux)
-    private let mutex: Mutex<Void>
-    #else
     private let lock = NSLock()
-    #endif
     private var value: Value
 
     package init(_ value: Value) {
         self.value = value
-        #if os(Linux)
-        mutex = Mutex(())
-        #endif
     }
 
     package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        #if os(Linux)
-        return try mutex.withLock { _ in try body(&value) }
-        #else
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
-        #endif
     }
 }
 
