@@ -68,7 +68,7 @@ enum DecodeCall {
         defer { session.releaseContainers() }
         let decoder = DocumentDecoder(document: document, session: session, node: root)
         let value = try decoder.decodeRoot(T.self, at: root)
-        let report = DecodingReport(issues: session.issueLog.take())
+        let report = DecodingReport(issues: session.issueLog.take(typeName: session.typeName))
         if reportsToLog { DecodingLog.deliver(report, modelType: typeName(T.self)) }
         return (value, report)
     }

@@ -51,14 +51,14 @@ extension DecodingSession {
     /// the problem (a mismatch), to become an error where it is repaired or thrown.
     func conversionProblem(from kind: String, to type: Any.Type, target: String? = nil) -> DecodingProblem? {
         if strict { return DecodingProblem(reason: .mismatch(found: "a " + kind), expected: type) }
-        file(.converted(from: kind, to: target ?? typeName(type)), depth: path.count, key: nil, owner: owner())
+        file(.converted(from: kind, to: type, target: target), depth: path.count, key: nil, owner: owner())
         return nil
     }
 
     /// A repair a type made in its own `init(from:)` (`Decoder.recordRepair`).
     func recordPluginRepair(_ kind: DecodingIssue.Kind, description: String, codingPath: [any CodingKey]) throws {
         if strict { throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: description)) }
-        file(kind, depth: path.count, key: nil, owner: owner(), detail: description)
+        file(.kind(kind), depth: path.count, key: nil, owner: owner(), detail: description)
     }
 
     /// The type an issue at the current position belongs to: the innermost frame whose
@@ -78,11 +78,11 @@ extension DecodingSession {
     }
 
     /// Adds an issue to the report, when there is one to read (`recordsIssues`);
-    /// otherwise not even its words are made.
-    private func file(_ kind: @autoclosure () -> DecodingIssue.Kind, depth: Int, key: PathComponent?, owner: Any.Type?,
+    /// otherwise not even its detail is made.
+    private func file(_ what: FiledIssue, depth: Int, key: PathComponent?, owner: Any.Type?,
                       detail: @autoclosure () -> String? = nil) {
         guard recordsIssues else { return }
-        issueLog.file(kind(), path: path, depth: depth, key: key, modelType: owner.map(typeName) ?? "(root)", detail: detail())
+        issueLog.file(what, path: path, depth: depth, key: key, owner: owner, detail: detail())
     }
 
     /// The problem an error stands for: a producer's own, or — for an error thrown by a
@@ -127,10 +127,8 @@ extension DecodingSession {
         let initial = initialValue(T.self, key: slot.key, frame: slot.frame)
         guard let fallback = initial ?? emptyValue(T.self) else { throw problem }
         if case .missing = problem.reason, isUpdating(frame: slot.frame) { return fallback }
-        file(problem.issueKind(typeName: typeName), depth: slot.depth, key: key, owner: owner(of: slot.frame), detail: {
-            guard initial == nil, let why = whyNoInitialValue(key: slot.key, frame: slot.frame) else { return problem.detail }
-            return problem.detail.map { $0 + "; " + why } ?? why
-        }())
+        file(.problem(problem), depth: slot.depth, key: key, owner: owner(of: slot.frame),
+             detail: initial == nil ? whyNoInitialValue(key: slot.key, frame: slot.frame) : nil)
         return fallback
     }
 
@@ -155,7 +153,7 @@ extension DecodingSession {
         case is DecodingAbort: throw error
         case let problem as DecodingProblem where strict: throw problem.decodingError(path: codingPath(depth: path.count))
         case _ where strict: throw error
-        default: file(.elementDropped, depth: path.count, key: nil, owner: owner(), detail: (error as? DecodingProblem)?.summary)
+        default: file(.kind(.elementDropped), depth: path.count, key: nil, owner: owner(), detail: (error as? DecodingProblem)?.summary)
         }
     }
 
@@ -166,7 +164,7 @@ extension DecodingSession {
         guard let problem = problem(from: error, expected: T.self, found: document.summary(of: node)) else { throw error }
         if case .required = problem.reason { throw problem.decodingError(path: []) }  // a top-level model fails
         guard !strict, let value = emptyValue(T.self) else { throw problem.decodingError(path: []) }
-        file(problem.issueKind(typeName: typeName), depth: 0, key: nil, owner: T.self, detail: problem.detail)
+        file(.problem(problem), depth: 0, key: nil, owner: T.self)
         return value
     }
 }

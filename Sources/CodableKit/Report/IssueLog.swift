@@ -4,21 +4,33 @@
 /// them, not into an array of its own: allocating that array (through the standard
 /// library's generic, unspecialized path) was a sixth of a repair's cost. Each
 /// issue gets its path, a slice of that list, when the log is taken for the report.
+///
+/// An issue is filed as what it is (`FiledIssue`: the problem, the types) and put
+/// into words — type names, its kind, its detail — when the log is taken, all at once:
+/// done at each repair, that code ran between decoding loops and pushed them out of
+/// the instruction cache.
 struct IssueLog {
+    private struct Entry {
+        var what: FiledIssue
+        var owner: Any.Type?
+        /// Said beyond what `what` says.
+        var detail: String?
+    }
+
     private var paths: [PathComponent] = []
-    /// The issues, their paths not set yet.
-    private var issues: [DecodingIssue] = []
+    private var entries: [Entry] = []
     /// Where each issue's path ends in `paths`; it starts where the previous one ends.
     private var pathEnds: [Int] = []
 
-    /// Files an issue at the first `depth` components of `path`, then `key` if given.
-    mutating func file(_ kind: DecodingIssue.Kind, path: borrowing Stack<PathComponent>, depth: Int, key: PathComponent?,
-                       modelType: String, detail: String?) {
-        if issues.isEmpty { reserveForMore() }
+    /// Files an issue at the first `depth` components of `path`, then `key` if given,
+    /// belonging to `owner` (nil: the root).
+    mutating func file(_ what: FiledIssue, path: borrowing Stack<PathComponent>, depth: Int, key: PathComponent?,
+                       owner: Any.Type?, detail: String?) {
+        if entries.isEmpty { reserveForMore() }
         path.appendPrefix(depth, to: &paths)
         if let key { paths.append(key) }
         pathEnds.append(paths.count)
-        issues.append(DecodingIssue(components: [], kind: kind, modelType: modelType, detail: detail))
+        entries.append(Entry(what: what, owner: owner, detail: detail))
     }
 
     /// Room for a few dozen issues at the first: dirty data seldom has one alone, and
@@ -26,20 +38,47 @@ struct IssueLog {
     @inline(never)
     private mutating func reserveForMore() {
         paths.reserveCapacity(128)
-        issues.reserveCapacity(32)
+        entries.reserveCapacity(32)
         pathEnds.reserveCapacity(32)
     }
 
-    /// The issues filed, in order, each with its path; the log keeps none of them.
-    /// (Taken, not copied: making each issue anew cost ~450 instructions an issue.)
-    mutating func take() -> [DecodingIssue] {
-        var taken: [DecodingIssue] = []
-        swap(&taken, &issues)
+    /// The issues filed, in order, each in words and with its path (`typeName` names
+    /// types); the log keeps none of them.
+    mutating func take(typeName: (Any.Type) -> String) -> [DecodingIssue] {
+        var taken: [Entry] = []
+        swap(&taken, &entries)
+        var issues: [DecodingIssue] = []
+        issues.reserveCapacity(taken.count)
         var start = 0
-        for index in taken.indices {
-            taken[index].components = paths[start ..< pathEnds[index]]
+        for (index, entry) in taken.enumerated() {
+            let (kind, detail) = entry.what.words(detail: entry.detail, typeName: typeName)
+            issues.append(DecodingIssue(components: paths[start ..< pathEnds[index]], kind: kind,
+                                        modelType: entry.owner.map(typeName) ?? "(root)", detail: detail))
             start = pathEnds[index]
         }
-        return taken
+        return issues
+    }
+}
+
+/// What an issue is, as the repair stage files it.
+enum FiledIssue {
+    /// A value replaced (a property's fallback, the root's empty value): the problem says which kind.
+    case problem(DecodingProblem)
+    /// A value converted to `type` (`target` names it when not the type's name).
+    case converted(from: String, to: Any.Type, target: String?)
+    /// An issue already in words.
+    case kind(DecodingIssue.Kind)
+
+    /// The issue's kind and detail (`detail`, what the filer added, after the problem's own).
+    func words(detail: String?, typeName: (Any.Type) -> String) -> (DecodingIssue.Kind, String?) {
+        switch self {
+        case let .problem(problem):
+            guard let detail else { return (problem.issueKind(typeName: typeName), problem.detail) }
+            return (problem.issueKind(typeName: typeName), problem.detail.map { $0 + "; " + detail } ?? detail)
+        case let .converted(kind, type, target):
+            return (.converted(from: kind, to: target ?? typeName(type)), detail)
+        case let .kind(kind):
+            return (kind, detail)
+        }
     }
 }
