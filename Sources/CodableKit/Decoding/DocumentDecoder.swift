@@ -41,7 +41,7 @@ final class DocumentDecoder: Decoder {
             if let nested = try jsonInString(at: node, expecting: .object) {
                 return try nested.container(keyedBy: type)
             }
-            throw fail(document.nodes[node].kind == .null ? .null : .mismatch(found: document.summary(of: node)),
+            throw fail(document.nodes[node].kind == .null ? .null : .mismatch(found: FoundValue(node: node, in: document)),
                        expected: [String: Any].self)
         }
         return session.containerPool(for: Key.self)._withUnsafeGuaranteedRef { $0.make(decoder: self, object: node, keyedBy: Key.self) }
@@ -52,7 +52,7 @@ final class DocumentDecoder: Decoder {
             if let nested = try jsonInString(at: node, expecting: .array) {
                 return try nested.unkeyedContainer()
             }
-            throw fail(document.nodes[node].kind == .null ? .null : .mismatch(found: document.summary(of: node)),
+            throw fail(document.nodes[node].kind == .null ? .null : .mismatch(found: FoundValue(node: node, in: document)),
                        expected: [Any].self)
         }
         return UnkeyedContainer(decoder: self, array: node)

@@ -131,7 +131,7 @@ extension DocumentDecoder {
 
     private func collectionProblem(at node: Int, expected: Any.Type) -> any Error {
         let reason: DecodingProblem.Reason = document.nodes[node].kind == .null
-            ? .null : .mismatch(found: document.summary(of: node))
+            ? .null : .mismatch(found: FoundValue(node: node, in: document))
         return session.fail(reason, expected: expected)
     }
 }

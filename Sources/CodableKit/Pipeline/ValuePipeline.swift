@@ -93,7 +93,7 @@ extension DocumentDecoder {
             if let nested = try jsonInString(at: node, expecting: .object) {
                 return try nested.decodeModel(T.self, model: model, at: 0, slot: slot, info: info)
             }
-            throw session.fail(.mismatch(found: document.summary(of: node)), expected: T.self)
+            throw session.fail(.mismatch(found: FoundValue(node: node, in: document)), expected: T.self)
         }
         if let slot, !session.hasPendingBase, session.isUpdating(frame: slot.frame) { startUpdate(T.self, slot: slot) }
         session.pushFrame(T.self, model: model, info: info)

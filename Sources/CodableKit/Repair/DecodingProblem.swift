@@ -8,9 +8,9 @@ struct DecodingProblem: Error {
         case missing
         case null
         /// `found` describes the value, such as `a string "abc"`.
-        case mismatch(found: String)
+        case mismatch(found: FoundValue)
         /// A number outside the range of the type, or with a fraction for an integer type.
-        case outOfRange(found: String)
+        case outOfRange(found: FoundValue)
         /// A transformer gave nil; `found` is the value as compact JSON.
         case transformFailed(transformer: String, found: String)
         /// A plugin's own problem (`Decoder.repairError`), with the issue it is.
@@ -28,7 +28,7 @@ struct DecodingProblem: Error {
         switch reason {
         case .missing: .keyNotFound
         case .null: .valueWasNull
-        case let .mismatch(found), let .outOfRange(found): .typeMismatch(expected: typeName(expected), found: found)
+        case let .mismatch(found), let .outOfRange(found): .typeMismatch(expected: typeName(expected), found: found.description)
         case .transformFailed: .transformFailed
         case let .plugin(kind, _): kind
         case let .required(kind, _, _, _): kind
@@ -83,6 +83,31 @@ struct DecodingProblem: Error {
             return .dataCorrupted(.init(codingPath: path, debugDescription: "The model cannot be used without \(detail ?? "a required property")."))
         }
     }
+}
+
+/// What was found where a value could not be used, described only when words are
+/// needed (a report, an error): describing a string escapes it and counts its
+/// characters, ~3,000 instructions, which a repair no one records does not need.
+struct FoundValue: CustomStringConvertible {
+    private let text: String?
+    private let document: JSONDocument?
+    private let node: Int
+
+    /// Already in words: `nothing`, `a number`.
+    init(_ text: String) {
+        self.text = text
+        document = nil
+        node = 0
+    }
+
+    /// The value at `node` of `document`, or `nothing` when there is none.
+    init(node: Int?, in document: JSONDocument) {
+        text = node == nil ? "nothing" : nil
+        self.document = document
+        self.node = node ?? 0
+    }
+
+    var description: String { text ?? document?.summary(of: node) ?? "nothing" }
 }
 
 /// A type's name as a person writes it: `Int`, `[String]`, `User`.

@@ -50,7 +50,7 @@ extension DecodingSession {
     /// `recordConversion` for a producer that hands its problem on unboxed: in strict mode
     /// the problem (a mismatch), to become an error where it is repaired or thrown.
     func conversionProblem(from kind: String, to type: Any.Type, target: String? = nil) -> DecodingProblem? {
-        if strict { return DecodingProblem(reason: .mismatch(found: "a " + kind), expected: type) }
+        if strict { return DecodingProblem(reason: .mismatch(found: FoundValue("a " + kind)), expected: type) }
         file(.converted(from: kind, to: type, target: target), depth: path.count, key: nil, owner: owner())
         return nil
     }
@@ -88,7 +88,7 @@ extension DecodingSession {
     /// The problem an error stands for: a producer's own, or — for an error thrown by a
     /// type's own `init(from:)`, such as an unknown raw value — a mismatch with what was found.
     /// Aborts (the stack guard) and, in strict mode, `DecodingError`s are not repaired: nil.
-    private func problem(from error: any Error, expected: Any.Type, found: @autoclosure () -> String) -> DecodingProblem? {
+    private func problem(from error: any Error, expected: Any.Type, found: @autoclosure () -> FoundValue) -> DecodingProblem? {
         switch error {
         case is DecodingAbort: return nil
         case let problem as DecodingProblem: return problem
@@ -101,7 +101,7 @@ extension DecodingSession {
     /// would; tolerant mode fails the model that owns it, so that the recovery point holding
     /// that model — an element, a property, the root — repairs it instead (the root throws).
     func failRequired(_ error: any Error, slot: Slot, document: JSONDocument, at node: Int? = nil) -> any Error {
-        guard let problem = problem(from: error, expected: Any.self, found: node.map(document.summary) ?? "nothing") else { return error }
+        guard let problem = problem(from: error, expected: Any.self, found: FoundValue(node: node, in: document)) else { return error }
         if strict { return problem.decodingError(path: codingPath(depth: slot.depth, appending: .key(slot.key))) }
         let why = problem.detail ?? problem.issueKind(typeName: typeName).description
         return DecodingProblem(reason: .required(problem.issueKind(typeName: typeName), key: slot.key, frame: slot.frame, why: why),
@@ -113,7 +113,7 @@ extension DecodingSession {
     /// A property: strict mode throws with the property's path; tolerant mode returns
     /// the initial value, else the empty value (recorded), else passes the problem up.
     func repairProperty<T>(_: T.Type, _ error: any Error, at node: Int?, slot: Slot, document: JSONDocument) throws -> T {
-        guard let problem = problem(from: error, expected: T.self, found: node.map(document.summary) ?? "nothing") else { throw error }
+        guard let problem = problem(from: error, expected: T.self, found: FoundValue(node: node, in: document)) else { throw error }
         return try repairProperty(T.self, problem: problem, slot: slot)
     }
 
@@ -161,7 +161,7 @@ extension DecodingSession {
     /// empty value (a model's `init()`), recorded. Strict mode throws.
     func repairRoot<T>(_: T.Type, _ error: any Error, at node: Int, document: JSONDocument) throws -> T {
         if let abort = error as? DecodingAbort { throw abort.error }
-        guard let problem = problem(from: error, expected: T.self, found: document.summary(of: node)) else { throw error }
+        guard let problem = problem(from: error, expected: T.self, found: FoundValue(node: node, in: document)) else { throw error }
         if case .required = problem.reason { throw problem.decodingError(path: []) }  // a top-level model fails
         guard !strict, let value = emptyValue(T.self) else { throw problem.decodingError(path: []) }
         file(.problem(problem), depth: 0, key: nil, owner: T.self)

@@ -8,7 +8,7 @@ extension Decimal: KernelValue {
         switch document.nodes[node].kind {
         case .number:
             if let value = Decimal(string: document.string(node), locale: Locale(identifier: "en_US_POSIX")) { return value }
-            throw decoder.session.fail(.outOfRange(found: document.summary(of: node)), expected: Decimal.self)
+            throw decoder.session.fail(.outOfRange(found: FoundValue(node: node, in: document)), expected: Decimal.self)
         case .string:
             if let number = document.numberInString(node),
                let value = Decimal(string: number.literal, locale: Locale(identifier: "en_US_POSIX")) {
@@ -20,7 +20,7 @@ extension Decimal: KernelValue {
         default:
             break
         }
-        throw decoder.session.fail(.mismatch(found: document.summary(of: node)), expected: Decimal.self)
+        throw decoder.session.fail(.mismatch(found: FoundValue(node: node, in: document)), expected: Decimal.self)
     }
 
     static var emptyValue: Decimal? { 0 }

@@ -76,7 +76,7 @@ extension DocumentDecoder {
             if let problem = session.conversionProblem(from: document.kindName(of: node), to: S.self) { return .failure(problem) }
             return .success(value)
         }
-        let found = document.summary(of: node)
+        let found = FoundValue(node: node, in: document)
         return .failure(DecodingProblem(reason: S.isOwnKind(kind) ? .outOfRange(found: found) : .mismatch(found: found),
                                         expected: S.self))
     }
