@@ -167,7 +167,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     ///
     /// The closures capture the fields they need, not `self`: this code runs
     /// unspecialized under the standard library's container box, where capturing
-    /// `self` copies the container (two retains and releases per key).
+    /// `self` copies the container (a retain and a release per key).
     @inline(__always)
     func lookup(_ key: Key) -> Int? {
         withDecoder { decoder in lookup(key, decoder: decoder) }
