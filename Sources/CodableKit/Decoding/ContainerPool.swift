@@ -34,8 +34,8 @@ final class KeyedContainerPool {
             return unsafeBitCast(entries.pointer.pointee.boxes[free], to: KeyedDecodingContainer<Key>.self)
         }
         let state = KeyedContainerState(KeyedContainerFields(decoder: decoder, object: object, keyedBy: Key.self))
-        guard ContainerBoxes.areReusable else { return KeyedDecodingContainer(KeyedContainer<Key>(state)) }
         let container = KeyedDecodingContainer(KeyedContainer<Key>(state))
+        guard ContainerBoxes.areReusable else { return container }
         entries.pointer.pointee.boxes.append(unsafeBitCast(container, to: ContainerBoxes.Box.self))
         entries.pointer.pointee.fields.append(state.fields)
         return container
