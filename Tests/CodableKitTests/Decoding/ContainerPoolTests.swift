@@ -52,4 +52,55 @@ import Testing
                                                    Node(name: "e")], tag: "1"))
         #expect(poolSize(session, Node.CodingKeys.self) == 3)
     }
+
+    /// Hand-written `init(from:)` the way users write them: a fresh container for every
+    /// property (ExCodable's style), a class hierarchy whose subclass holds its container
+    /// across `super.init(from:)`, nested containers, all over objects of one `Key` type
+    /// nested in each other: the same values as `JSONDecoder`.
+    class Shape: Decodable, Equatable {
+        var id = 0
+        var label = ""
+        enum Keys: String, CodingKey { case id, label, inner, parts, meta }
+
+        required init(from decoder: any Decoder) throws {
+            id = try decoder.container(keyedBy: Keys.self).decode(Int.self, forKey: .id)
+            label = try decoder.container(keyedBy: Keys.self).decodeIfPresent(String.self, forKey: .label) ?? ""
+        }
+
+        static func == (lhs: Shape, rhs: Shape) -> Bool { lhs.isEqual(to: rhs) }
+        func isEqual(to other: Shape) -> Bool { id == other.id && label == other.label }
+    }
+
+    final class Group: Shape {
+        var parts: [Group] = []
+        var inner: Shape?
+        var meta = ""
+
+        required init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            parts = try container.decodeIfPresent([Group].self, forKey: .parts) ?? []
+            inner = try container.decodeIfPresent(Shape.self, forKey: .inner)
+            try super.init(from: decoder)
+            if container.contains(.meta) {  // read after the children and super: still this object's
+                meta = try container.nestedContainer(keyedBy: Keys.self, forKey: .meta).decode(String.self, forKey: .label)
+            }
+        }
+
+        override func isEqual(to other: Shape) -> Bool {
+            guard let other = other as? Group else { return false }
+            return super.isEqual(to: other) && parts == other.parts && inner == other.inner && meta == other.meta
+        }
+    }
+
+    @Test func handWrittenInitsAgreeWithJSONDecoder() throws {
+        let json = #"""
+        {"id": 1, "label": "a", "meta": {"label": "m1"}, "inner": {"id": 9, "label": "i"},
+         "parts": [{"id": 2, "parts": [{"id": 3, "label": "c", "meta": {"label": "m3"}}], "meta": {"label": "m2"}},
+                   {"id": 4, "label": "d", "inner": {"id": 5}}]}
+        """#
+        let ours = try ModelDecoder().decode(Group.self, from: Data(json.utf8))
+        let theirs = try JSONDecoder().decode(Group.self, from: Data(json.utf8))
+        #expect(ours == theirs)
+        #expect(ours.meta == "m1" && ours.parts.map(\.meta) == ["m2", ""] && ours.parts[0].parts[0].meta == "m3")
+    }
 }
