@@ -44,19 +44,30 @@ struct IssueLog {
 
     /// The issues filed, in order, each in words and with its path (`typeName` names
     /// types); the log keeps none of them.
+    ///
+    /// Entries are read in place and each issue is made where it ends up: copying an
+    /// entry out (its problem, its found value) and the issue in cost as much as the words.
     mutating func take(typeName: (Any.Type) -> String) -> [DecodingIssue] {
-        var taken: [Entry] = []
-        swap(&taken, &entries)
-        var issues: [DecodingIssue] = []
-        issues.reserveCapacity(taken.count)
-        var start = 0
-        for (index, entry) in taken.enumerated() {
-            let (kind, detail) = entry.what.words(detail: entry.detail, typeName: typeName)
-            issues.append(DecodingIssue(components: paths[start ..< pathEnds[index]], kind: kind,
-                                        modelType: entry.owner.map(typeName) ?? "(root)", detail: detail))
-            start = pathEnds[index]
+        defer { entries = []; pathEnds = []; paths = [] }
+        let count = entries.count
+        guard count > 0 else { return [] }
+        return entries.withUnsafeBufferPointer { entries in
+            pathEnds.withUnsafeBufferPointer { pathEnds in
+                [DecodingIssue](unsafeUninitializedCapacity: count) { issues, initialized in
+                    var start = 0
+                    for index in 0 ..< count {
+                        let end = pathEnds[index]
+                        let entry = entries.baseAddress! + index
+                        let (kind, detail) = entry.pointee.what.words(detail: entry.pointee.detail, typeName: typeName)
+                        (issues.baseAddress! + index).initialize(to: DecodingIssue(
+                            components: paths[start ..< end], kind: kind,
+                            modelType: entry.pointee.owner.map(typeName) ?? "(root)", detail: detail))
+                        initialized = index + 1
+                        start = end
+                    }
+                }
+            }
         }
-        return issues
     }
 }
 
