@@ -38,26 +38,25 @@ public struct DecodingIssue: Sendable, CustomStringConvertible {
 
     /// The path as the decoder recorded it (a slice of the decode's `IssueLog`); made
     /// into text only when read, since most reports are never read.
-    var components: ArraySlice<PathComponent> = []
+    var components: ArraySlice<PathComponent>
     private var writtenPath: String?
-
-    /// An issue, as a plugin or a test might build one.
-    public init(path: String, kind: Kind, modelType: String) {
-        writtenPath = path
-        self.kind = kind
-        self.modelType = modelType
-    }
-
-    init(components: ArraySlice<PathComponent>, kind: Kind, modelType: String, detail: String? = nil) {
-        self.components = components
-        self.kind = kind
-        self.modelType = modelType
-        self.detail = detail
-    }
 
     /// `path (Model): what happened`.
     public var description: String {
         "\(path.isEmpty ? "(root)" : path) (\(modelType)): \(kind)" + (detail.map { " (\($0))" } ?? "")
+    }
+}
+
+extension DecodingIssue {
+    /// An issue, as a plugin or a test might build one.
+    public init(path: String, kind: Kind, modelType: String) {
+        self.init(kind: kind, modelType: modelType, detail: nil, components: [], writtenPath: path)
+    }
+
+    /// An issue as the decoder records it. Through the memberwise initializer: an
+    /// initializer of its own made each issue in a temporary, then copied it out.
+    init(components: ArraySlice<PathComponent>, kind: Kind, modelType: String, detail: String? = nil) {
+        self.init(kind: kind, modelType: modelType, detail: detail, components: components, writtenPath: nil)
     }
 }
 
