@@ -124,14 +124,27 @@ extension JSONDocument {
         case .false: return "false"
         case .number:
             let text = string(index)
-            return "the number " + (text.count > 40 ? String(text.prefix(40)) + "… (\(text.count) characters)" : text)
+            return "the number " + (isLong(text) ? String(text.prefix(40)) + "… (\(text.count) characters)" : text)
         case .string:
             let text = string(index)
-            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-            return "a string \(shown.debugDescription)"
+            return "a string " + quoted(isLong(text) ? String(text.prefix(40)) + "…" : text)
         case .array: return "an array"
         case .object: return "an object"
         }
+    }
+
+    /// More than 40 characters; counted only past 40 bytes (counting characters walks
+    /// the grapheme breaks).
+    private func isLong(_ text: String) -> Bool {
+        text.utf8.count > 40 && text.count > 40
+    }
+
+    /// `text` in quotes, escaped as `debugDescription` escapes it; printable ASCII
+    /// without quotes or backslashes needs no escaping, and `debugDescription` walks
+    /// every scalar (~2,600 instructions for a short string).
+    private func quoted(_ text: String) -> String {
+        let plain = text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        return plain ? "\"" + text + "\"" : text.debugDescription
     }
 
     /// The value as compact JSON, cut short after about 80 characters, for reports.

@@ -34,6 +34,20 @@ import Testing
         """)
     }
 
+    /// A string found where a number was expected is quoted and escaped as Swift's
+    /// `debugDescription` does, and cut after 40 characters, counted as characters.
+    @Test func foundStringsAreQuotedEscapedAndCut() throws {
+        let texts = ["far", #"say "hi""#, #"back\slash"#, "tab\there", "line\nbreak", "bell\u{7}", "café", "東京タワー 🗼",
+                     String(repeating: "a", count: 40), String(repeating: "é", count: 30), String(repeating: "b", count: 41)]
+        for text in texts {
+            let json = #"{"direction": "N", "distance": "# + String(decoding: try JSONEncoder().encode(text), as: UTF8.self) + "}"
+            let (_, report) = try Runway.decodeWithReport(from: json)
+            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            #expect(report.issues.map(\.kind) == [.typeMismatch(expected: "Int", found: "a string " + shown.debugDescription)],
+                    "\(text.debugDescription)")
+        }
+    }
+
     @Test func cleanInputGivesACleanReport() throws {
         let (_, report) = try Airport.decodeWithReport(from: #"{"name": "A", "runways": [{"direction": "N", "distance": 1}]}"#)
         #expect(report.isClean)
