@@ -45,8 +45,8 @@ struct IssueLog {
     /// The issues filed, in order, each in words and with its path (`typeName` names
     /// types); the log keeps none of them.
     ///
-    /// Entries are read in place and each issue is made where it ends up: copying an
-    /// entry out (its problem, its found value) and the issue in cost as much as the words.
+    /// Entries are read in place and each issue is made where it ends up: copying each
+    /// entry out (its problem, its found value) and each issue in cost as much as the words.
     mutating func take(typeName: (Any.Type) -> String) -> [DecodingIssue] {
         defer { entries = []; pathEnds = []; paths = [] }
         let count = entries.count
