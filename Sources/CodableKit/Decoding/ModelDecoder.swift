@@ -35,8 +35,7 @@ public final class ModelDecoder: Sendable {
     /// The value decoded from JSON bytes. - Throws: as `decodeWithReport`.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         let options = options
-        let document = try DecodeCall.document(data, options: options)
-        return try DecodeCall.run(type, document: document, designatedPath: nil, options: options, returnsReport: false).0
+        return try DecodeCall.value(type, document: DecodeCall.document(data, options: options), options: options)
     }
 
     /// The value decoded from JSON bytes, with every repair made on the way.

@@ -38,7 +38,7 @@ extension DecodableModel {
         guard let data else { return nil }
         return DecodeCall.optional(Self.self) {
             let document = try DecodeCall.document(propertyList: data, options: options)
-            return try decoded(document, designatedPath, options)
+            return try DecodeCall.value(Self.self, document: document, designatedPath: designatedPath, options: options)
         }
     }
 
@@ -47,26 +47,24 @@ extension DecodableModel {
     ///   `DecodingError.keyNotFound` for a missing designated path, and in strict mode any `DecodingError`.
     public static func decode(from data: Data, designatedPath: String? = nil,
                               options: DecodingOptions = .init()) throws -> Self {
-        try decoded(DecodeCall.document(data, options: options), designatedPath, options)
+        try DecodeCall.value(Self.self, document: DecodeCall.document(data, options: options),
+                             designatedPath: designatedPath, options: options)
     }
 
     /// The model decoded from JSON text.
     /// - Throws: as `decode(from: Data)`.
     public static func decode(from json: String, designatedPath: String? = nil,
                               options: DecodingOptions = .init()) throws -> Self {
-        try decoded(DecodeCall.document(Array(json.utf8), options: options), designatedPath, options)
+        try DecodeCall.value(Self.self, document: DecodeCall.document(Array(json.utf8), options: options),
+                             designatedPath: designatedPath, options: options)
     }
 
     /// The model decoded from Foundation objects.
     /// - Throws: `DecodingError.dataCorrupted` naming the path of a value that is not JSON; otherwise as `decode(from: Data)`.
     public static func decode(from dictionary: [String: Any], designatedPath: String? = nil,
                               options: DecodingOptions = .init()) throws -> Self {
-        try decoded(DecodeCall.document(foundationObject: dictionary, options: options), designatedPath, options)
-    }
-
-    /// The value alone: its report goes only to `DecodingLog` (and is not made when no one listens).
-    private static func decoded(_ document: JSONDocument, _ designatedPath: String?, _ options: DecodingOptions) throws -> Self {
-        try DecodeCall.run(Self.self, document: document, designatedPath: designatedPath, options: options, returnsReport: false).0
+        try DecodeCall.value(Self.self, document: DecodeCall.document(foundationObject: dictionary, options: options),
+                             designatedPath: designatedPath, options: options)
     }
 
     /// The value plus every repair made on the way. - Throws: as `decode(from:)`.
@@ -121,8 +119,7 @@ extension DecodableModel {
     private mutating func update(designatedPath: String?, options: DecodingOptions, document: () throws -> JSONDocument) {
         let current = self
         if let updated = DecodeCall.optional(Self.self, {
-            try DecodeCall.run(Self.self, document: document(), designatedPath: designatedPath, options: options, base: current,
-                               returnsReport: false).0
+            try DecodeCall.value(Self.self, document: document(), designatedPath: designatedPath, options: options, base: current)
         }) {
             self = updated
         }
@@ -140,7 +137,7 @@ extension Array where Element: DecodableModel {
         guard let data else { return nil }
         return DecodeCall.optional([Element].self) {
             let document = try DecodeCall.document(data, options: options)
-            return try decoded(document, designatedPath, options)
+            return try DecodeCall.value(Self.self, document: document, designatedPath: designatedPath, options: options)
         }
     }
 
@@ -155,19 +152,15 @@ extension Array where Element: DecodableModel {
         guard let array else { return nil }
         return DecodeCall.optional([Element].self) {
             let document = try DecodeCall.document(foundationObject: array, options: options)
-            return try decoded(document, designatedPath, options)
+            return try DecodeCall.value(Self.self, document: document, designatedPath: designatedPath, options: options)
         }
     }
 
     /// - Throws: as `DecodableModel.decode(from: Data)`.
     public static func decode(from data: Data, designatedPath: String? = nil,
                               options: DecodingOptions = .init()) throws -> [Element] {
-        try decoded(DecodeCall.document(data, options: options), designatedPath, options)
-    }
-
-    /// The models alone: their report goes only to `DecodingLog` (and is not made when no one listens).
-    private static func decoded(_ document: JSONDocument, _ designatedPath: String?, _ options: DecodingOptions) throws -> [Element] {
-        try DecodeCall.run([Element].self, document: document, designatedPath: designatedPath, options: options, returnsReport: false).0
+        try DecodeCall.value(Self.self, document: DecodeCall.document(data, options: options),
+                             designatedPath: designatedPath, options: options)
     }
 
     /// The models plus every repair made on the way. - Throws: as `DecodableModel.decode(from: Data)`.

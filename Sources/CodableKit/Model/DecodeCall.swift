@@ -73,6 +73,14 @@ enum DecodeCall {
         return (value, report)
     }
 
+    /// `run` for a call that returns the value alone: its report goes only to
+    /// `DecodingLog` (`reportsToLog`), and is not made when no one listens there.
+    static func value<T: Decodable>(_: T.Type, document: JSONDocument, designatedPath: String? = nil,
+                                    options: DecodingOptions, base: T? = nil, reportsToLog: Bool = true) throws -> T {
+        try run(T.self, document: document, designatedPath: designatedPath, options: options, base: base,
+                returnsReport: false, reportsToLog: reportsToLog).0
+    }
+
     /// The `deserialize` contract: the value, or nil after reporting why there is none.
     static func optional<T>(_: T.Type, _ body: () throws -> T) -> T? {
         do {

@@ -16,8 +16,7 @@ extension JSONValue {
     ///   would need a repair.
     public func decode<T: Decodable>(_ type: T.Type = T.self, options: DecodingOptions = .init()) throws -> T {
         let document = try JSONDocument(foundationObject: self, maxDepth: options.maxDepth)
-        return try DecodeCall.run(type, document: document, designatedPath: nil, options: options, returnsReport: false,
-                                  reportsToLog: false).0
+        return try DecodeCall.value(type, document: document, options: options, reportsToLog: false)
     }
 
     /// The value decoded as `T` only if it needs no repair: the value itself, or a
