@@ -51,7 +51,7 @@ func readerSection(_ out: inout ExamplePrinter) throws {
     out.line()
     out.line("A malformed document names what was expected, what was found, and where:")
     do {
-        _ = try JSONValue(parsing: "{\n  \"name\": \"Ada\",\n  \"age\": 36,\n}")
+        _ = try JSONValue(parsing: "{\n  \"name\": \"Ada\"\n  \"age\": 36\n}")
     } catch {
         out.line("  \(error)")
     }

@@ -3,9 +3,10 @@
 /// `JSONParser` stays as it is for everything else.
 ///
 /// Beyond JSON: `//` and `/* */` comments; trailing commas; single-quoted strings;
-/// unquoted (ECMAScript identifier) keys; `\x`, `\v`, `\0`, `\'` and escaped line
+/// unquoted (ECMAScript identifier) keys; `\x`, `\v`, `\'` and escaped line
 /// breaks in strings (kept in the string, as `JSONDecoder` keeps them); hexadecimal numbers; a leading or trailing decimal
 /// point; a `+` sign; `Infinity` and `NaN`; and the ECMAScript whitespace characters.
+/// U+0000 escaped (`\0`, `\x00`, `\u0000`) is rejected, as `JSONDecoder` rejects it.
 /// With `assumesTopLevelDictionary`, a document may be the members of an object
 /// without its braces. Strings, keys and numbers are written to the document in
 /// normalized form (numbers as JSON number text; `Infinity` and `NaN` as number
@@ -21,6 +22,9 @@ struct JSON5Parser: ~Copyable {
 
     static func parse(_ bytes: [UInt8], maxDepth: Int, assumesTopLevelDictionary: Bool) throws(JSONReadError) -> JSONDocument {
         try bytes.withUnsafeBufferPointer { (input) throws(JSONReadError) -> JSONDocument in
+            if let utf8 = try InputEncoding.utf8(from: input) {  // UTF-16 or UTF-32, as `JSONDecoder` reads them
+                return try parse(utf8, maxDepth: maxDepth, assumesTopLevelDictionary: assumesTopLevelDictionary)
+            }
             var parser = JSON5Parser(input: input, maxDepth: max(1, maxDepth))
             try parser.parseDocument(assumesTopLevelDictionary: assumesTopLevelDictionary)
             return JSONDocument(nodes: parser.nodes, bytes: parser.text)
@@ -222,11 +226,13 @@ struct JSON5Parser: ~Copyable {
         case UInt8(ascii: "v"): value.append(0x0B)
         case UInt8(ascii: "0"):
             if let next = peek(), next &- UInt8(ascii: "0") < 10 { throw JSONReadError(reason: .invalidEscape(.byte(next)), offset: position, in: input) }
-            value.append(0)
+            throw JSONReadError(reason: .escapedNul, offset: start, in: input)
         case UInt8(ascii: "1") ... UInt8(ascii: "9"):
             throw JSONReadError(reason: .invalidEscape(.byte(byte)), offset: start, in: input)
         case UInt8(ascii: "x"):
-            value += Array(String(Character(Unicode.Scalar(UInt8(try hexValue(digits: 2))))).utf8)
+            let code = UInt8(try hexValue(digits: 2))
+            if code == 0 { throw JSONReadError(reason: .escapedNul, offset: start, in: input) }
+            value += Array(String(Character(Unicode.Scalar(code))).utf8)
         case UInt8(ascii: "u"):
             var unit = try hexValue(digits: 4)
             if 0xD800 ..< 0xDC00 ~= unit, peek() == UInt8(ascii: "\\"), position + 1 < input.count, input[position + 1] == UInt8(ascii: "u") {
@@ -236,6 +242,7 @@ struct JSON5Parser: ~Copyable {
                 unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
             }
             guard let scalar = Unicode.Scalar(unit) else { throw JSONReadError(reason: .loneSurrogate(UInt16(truncatingIfNeeded: unit)), offset: start, in: input) }
+            if unit == 0 { throw JSONReadError(reason: .escapedNul, offset: start, in: input) }
             value += Array(String(Character(scalar)).utf8)
         default:
             // Any other character stands for itself (`\'`, `\"`, `\\`, `\/`), and so does an

@@ -30,6 +30,39 @@ extension JSONDocument {
     }
 }
 
+extension JSONDocument {
+    /// The number at `index` as an integer of up to 128 bits (for `Int128` and `UInt128`),
+    /// or nil when it is not integral or out of range. As `JSONDecoder` reads them: plain
+    /// digits up to ±`UInt128.max`; a number with a fraction or an exponent (`1.0`, `1e3`)
+    /// only within ±`UInt64.max`, as for the 64-bit types.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func wideInteger<T: FixedWidthInteger>(_ index: Int, as _: T.Type) -> T? {
+        guard nodes[index].isInteger, nodes[index].flags & Node.nonFiniteFlag == 0 else {
+            guard case let .exact(negative, magnitude) = integer(index) else { return nil }
+            return Self.signed(negative, UInt128(magnitude), as: T.self)
+        }
+        return withText(index) { text -> T? in
+            let negative = text[0] == UInt8(ascii: "-")
+            var magnitude: UInt128 = 0
+            for digit in text[(negative ? 1 : 0)...] {
+                let (times10, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = times10.addingReportingOverflow(UInt128(digit &- UInt8(ascii: "0")))
+                if overflow || carry { return nil }
+                magnitude = sum
+            }
+            return Self.signed(negative, magnitude, as: T.self)
+        }
+    }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    private static func signed<T: FixedWidthInteger>(_ negative: Bool, _ magnitude: UInt128, as _: T.Type) -> T? {
+        if !negative { return T(exactly: magnitude) }
+        guard T.isSigned else { return magnitude == 0 ? 0 : nil }
+        guard magnitude <= T.min.magnitude else { return nil }
+        return magnitude == T.min.magnitude ? T.min : 0 - T(magnitude)
+    }
+}
+
 extension JSONDocument.IntegerValue {
     /// The value as `T`, or nil when it is not integral or does not fit `T`.
     @inline(__always)

@@ -1,19 +1,28 @@
-/// Turns UTF-8 bytes into a `JSONDocument`, strictly by RFC 8259.
+/// Turns JSON bytes into a `JSONDocument`: RFC 8259, plus what `JSONDecoder`
+/// accepts beyond it.
 ///
 /// One pass, no recursion: open arrays and objects are kept on an explicit
 /// stack, so a hostile document can exhaust the depth limit but never the
-/// call stack. Accepted beyond the RFC's grammar: a leading UTF-8 byte order
-/// mark, which RFC 8259 §8.1 allows a reader to ignore. Not accepted: comments,
-/// trailing commas, single quotes, `NaN`/`Infinity`, leading zeros, a `+` sign,
-/// invalid UTF-8, lone surrogates, raw control characters in strings.
+/// call stack. Accepted beyond the RFC's grammar, as `JSONDecoder` accepts them:
+/// a leading UTF-8 byte order mark (RFC 8259 §8.1 allows a reader to ignore it);
+/// UTF-16 and UTF-32 input, with or without a byte order mark (`InputEncoding`);
+/// a trailing comma after the last element or member (`[1,]`, `{"a":1,}`); and,
+/// with `assumesTopLevelDictionary`, an object's members without its braces.
+/// Not accepted: comments, single quotes, `NaN`/`Infinity`, leading zeros, a `+`
+/// sign, a comma with no value before it, invalid UTF-8, lone surrogates, raw
+/// control characters in strings.
 package struct JSONParser: ~Copyable {
     /// Default limit on nested arrays and objects.
     package static let defaultMaxDepth = 512
 
     /// Parses `bytes` into a document.
     /// - Throws: `JSONReadError` naming the byte offset, line and column of the first problem.
-    package static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONReadError) -> JSONDocument {
+    package static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth,
+                              assumesTopLevelDictionary: Bool = false) throws(JSONReadError) -> JSONDocument {
         try bytes.withUnsafeBufferPointer { (input) throws(JSONReadError) -> JSONDocument in
+            if let other = try otherForm(of: input, assumesTopLevelDictionary: assumesTopLevelDictionary) {
+                return try parse(other, maxDepth: maxDepth)
+            }
             var parser = JSONParser(input: input, maxDepth: maxDepth)
             try parser.parseDocument()
             return JSONDocument(nodes: parser.nodes, bytes: parser.arena.appended(to: bytes), isValidatedUTF8: true)
@@ -23,11 +32,54 @@ package struct JSONParser: ~Copyable {
     /// Parses bytes the caller owns (a `Data`'s storage), read in place: the
     /// document's own copy is made once, with the unescaped strings after it.
     /// - Throws: `JSONReadError`, as `parse(_:maxDepth:)`.
-    package static func parse(borrowing input: UnsafeRawBufferPointer, maxDepth: Int = defaultMaxDepth) throws(JSONReadError) -> JSONDocument {
+    package static func parse(borrowing input: UnsafeRawBufferPointer, maxDepth: Int = defaultMaxDepth,
+                              assumesTopLevelDictionary: Bool = false) throws(JSONReadError) -> JSONDocument {
         let bytes = input.assumingMemoryBound(to: UInt8.self)
+        if let other = try otherForm(of: bytes, assumesTopLevelDictionary: assumesTopLevelDictionary) {
+            return try parse(other, maxDepth: maxDepth)
+        }
         var parser = JSONParser(input: bytes, maxDepth: maxDepth)
         try parser.parseDocument()
         return JSONDocument(nodes: parser.nodes, bytes: parser.arena.appended(toCopyOf: bytes), isValidatedUTF8: true)
+    }
+
+    /// Text to parse instead of the input, with how its offsets map back to the input's.
+    private struct OtherForm {
+        var utf8: [UInt8]
+        /// Bytes the text has before the input's first byte: 1 for the brace put before
+        /// unbraced members, less a skipped byte order mark (3 bytes, one column).
+        var offsetShift = 0
+        var columnShift = 0
+    }
+
+    /// The UTF-8 text to parse instead of `input`, when `input` is UTF-16 or UTF-32, or
+    /// holds an object's members without braces (`assumesTopLevelDictionary`); nil to
+    /// parse `input` as it is.
+    private static func otherForm(of input: UnsafeBufferPointer<UInt8>,
+                                  assumesTopLevelDictionary: Bool) throws(JSONReadError) -> OtherForm? {
+        if let utf8 = try InputEncoding.utf8(from: input) {
+            guard assumesTopLevelDictionary else { return OtherForm(utf8: utf8) }
+            return try utf8.withUnsafeBufferPointer { (utf8Input) throws(JSONReadError) in
+                try otherForm(of: utf8Input, assumesTopLevelDictionary: true) ?? OtherForm(utf8: utf8)
+            }
+        }
+        guard assumesTopLevelDictionary else { return nil }
+        let start = input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF ? 3 : 0
+        let first = input[start...].firstIndex(where: { !isJSONWhitespace($0) }) ?? input.count
+        guard first == input.count || input[first] != UInt8(ascii: "{") else { return nil }
+        return OtherForm(utf8: [UInt8(ascii: "{")] + input[start...] + [UInt8(ascii: "}")], offsetShift: 1 - start, columnShift: start == 0 ? 1 : 0)
+    }
+
+    /// Parses text made by `otherForm`; an error names its position in the input.
+    private static func parse(_ other: OtherForm, maxDepth: Int) throws(JSONReadError) -> JSONDocument {
+        do {
+            return try parse(other.utf8, maxDepth: maxDepth)
+        } catch {
+            var error = error
+            error.offset = max(0, error.offset - other.offsetShift)
+            if error.line == 1 { error.column = max(1, error.column - other.columnShift) }
+            throw error
+        }
     }
 
     let input: UnsafeBufferPointer<UInt8>
@@ -102,14 +154,18 @@ package struct JSONParser: ~Copyable {
                 skipWhitespace()
                 let isObject = nodes[container].kind == .object
                 let next = peek()
+                let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 if next == UInt8(ascii: ",") {
                     position += 1
-                    if isObject {
-                        skipWhitespace()
-                        try parseKey()
+                    skipWhitespace()
+                    if peek() == closer {  // a trailing comma, which `JSONDecoder` accepts
+                        position += 1
+                        closeContainer()
+                        continue
                     }
+                    if isObject { try parseKey() }
                     continue value
-                } else if next == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                } else if next == closer {
                     position += 1
                     closeContainer()
                 } else {

@@ -51,6 +51,10 @@ extension JSONReadError {
     package enum Reason: Sendable {
         case expected(String, found: Found)
         case invalidUTF8
+        /// Input detected as UTF-16 or UTF-32 (named) with an invalid code unit sequence.
+        case invalidEncoding(String)
+        /// `\0`, `\x00` or `\u0000` in a JSON5 string, which `JSONDecoder` rejects.
+        case escapedNul
         case unescapedControlCharacter(UInt8)
         case invalidEscape(Found)
         case invalidUnicodeEscape
@@ -65,6 +69,10 @@ extension JSONReadError {
                 return "expected \(what), found \(found)"
             case .invalidUTF8:
                 return "invalid UTF-8 byte sequence"
+            case let .invalidEncoding(name):
+                return "invalid \(name) code unit sequence"
+            case .escapedNul:
+                return "U+0000 is not allowed in a JSON5 string"
             case let .unescapedControlCharacter(byte):
                 return "control character \(Found.scalarName(byte)) must be escaped in a string"
             case let .invalidEscape(found):

@@ -83,7 +83,8 @@ import Testing
     }
 
     @Test func strictByDefault() {
-        #expect(throws: DecodingError.self) { try ModelDecoder().decode([Int].self, from: Data("[1,]".utf8)) }
+        #expect(throws: DecodingError.self) { try ModelDecoder().decode([Int].self, from: Data("[1, // one\n]".utf8)) }
+        #expect(throws: DecodingError.self) { try ModelDecoder().decode([String].self, from: Data("['a']".utf8)) }
         #expect(throws: DecodingError.self) { try ModelDecoder().decode([String: Int].self, from: Data("{a: 1}".utf8)) }
     }
 }

@@ -33,8 +33,9 @@ import Testing
         Case(json: #"["\uDC00\uD800"]"#, offset: 2, line: 1, column: 3, reason: #"lone UTF-16 surrogate \uDC00 is not a character"#),
         Case(json: #"["abc"#, offset: 5, line: 1, column: 6, reason: "expected '\"' to end the string, found end of input"),
         Case(json: "[NaN]", offset: 1, line: 1, column: 2, reason: "expected a JSON value, found 'N'"),
-        Case(json: "[1,]", offset: 3, line: 1, column: 4, reason: "expected a JSON value, found ']'"),
-        Case(json: "{\"a\":1,}", offset: 7, line: 1, column: 8, reason: "expected a string key, found '}'"),
+        Case(json: "[1,,]", offset: 3, line: 1, column: 4, reason: "expected a JSON value, found ','"),
+        Case(json: "[,]", offset: 1, line: 1, column: 2, reason: "expected a JSON value, found ','"),
+        Case(json: "{\"a\":1,,}", offset: 7, line: 1, column: 8, reason: "expected a string key, found ','"),
     ]
 
     @Test(arguments: cases)

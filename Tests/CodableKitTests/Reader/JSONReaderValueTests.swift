@@ -132,10 +132,13 @@ import Testing
     }
 
     @Test func everyControlCharacterMustBeEscaped() {
-        for byte in UInt8(0) ..< 0x20 {
+        for byte in UInt8(1) ..< 0x20 {
             let error = #expect(throws: JSONReadError.self) { try JSONParser.parse([0x22, byte, 0x22]) }
             #expect(error?.reason.contains("must be escaped") == true)
         }
+        // A zero second byte makes the input UTF-16, as for `JSONDecoder`: `"` and a lone byte.
+        #expect(throws: JSONReadError.self) { try JSONParser.parse([0x22, 0, 0x22]) }
+        #expect(throws: JSONReadError.self) { try JSONParser.parse([0x22, 0x61, 0, 0x22]) }
         #expect(throws: Never.self) { try JSONParser.parse([0x22, 0x7F, 0x22]) }  // DEL is allowed raw
     }
 

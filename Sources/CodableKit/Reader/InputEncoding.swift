@@ -1,0 +1,85 @@
+/// The Unicode encoding of JSON input, found as `JSONDecoder` finds it, so that
+/// UTF-16 and UTF-32 input reads as it does there: by a byte order mark, else by
+/// where the zero bytes are among the first four (a JSON text starts with an ASCII
+/// character, RFC 4627 §3). Input in UTF-16 or UTF-32 is transcoded to UTF-8 once,
+/// before it is parsed; UTF-8 input is read as it is. A reader error in transcoded
+/// input names its offset in the UTF-8 form.
+enum InputEncoding {
+    case utf8
+    case utf16(bigEndian: Bool, skip: Int)
+    case utf32(bigEndian: Bool, skip: Int)
+
+    /// How `input` is encoded. UTF-8 unless its first bytes say otherwise (one look at
+    /// two bytes for the common case).
+    @inline(__always)
+    static func of(_ input: UnsafeBufferPointer<UInt8>) -> InputEncoding {
+        guard input.count >= 2, input[0] == 0 || input[1] == 0 || input[0] >= 0xFE else { return .utf8 }
+        return detect(input)
+    }
+
+    private static func detect(_ input: UnsafeBufferPointer<UInt8>) -> InputEncoding {
+        let count = input.count
+        let b0 = input[0], b1 = input[1]
+        let b2: UInt8? = count > 2 ? input[2] : nil, b3: UInt8? = count > 3 ? input[3] : nil
+        switch (b0, b1, b2, b3) {
+        case (0, 0, 0xFE, 0xFF): return .utf32(bigEndian: true, skip: 4)
+        // `JSONDecoder` takes FF FE 00 00 for UTF-16 and fails; it can only be UTF-32.
+        case (0xFF, 0xFE, 0, 0): return .utf32(bigEndian: false, skip: 4)
+        case (0xFE, 0xFF, _, _): return .utf16(bigEndian: true, skip: 2)
+        case (0xFF, 0xFE, _, _): return .utf16(bigEndian: false, skip: 2)
+        case (0, 0, 0, _?): return .utf32(bigEndian: true, skip: 0)
+        case (_, 0, 0, 0): return .utf32(bigEndian: false, skip: 0)
+        case (0, _, _, _): return .utf16(bigEndian: true, skip: 0)
+        case (_, 0, _, _): return .utf16(bigEndian: false, skip: 0)
+        default: return .utf8
+        }
+    }
+
+    /// `input` as UTF-8, or nil when it is UTF-8 already.
+    /// - Throws: `JSONReadError` for an invalid code unit or a lone surrogate.
+    static func utf8(from input: UnsafeBufferPointer<UInt8>) throws(JSONReadError) -> [UInt8]? {
+        switch of(input) {
+        case .utf8:
+            return nil
+        case let .utf16(bigEndian, skip):
+            // A trailing odd byte is no code unit; `JSONDecoder` ignores it too.
+            let units = (input.count - skip) / 2
+            var iterator = (0 ..< units).lazy.map { index -> UInt16 in
+                let first = UInt16(input[skip + 2 * index]), second = UInt16(input[skip + 2 * index + 1])
+                return bigEndian ? first << 8 | second : second << 8 | first
+            }.makeIterator()
+            return try transcode(UTF16.self, &iterator, input: input)
+        case let .utf32(bigEndian, skip):
+            let units = (input.count - skip) / 4
+            var iterator = (0 ..< units).lazy.map { index -> UInt32 in
+                var value: UInt32 = 0
+                for byte in 0 ..< 4 {
+                    let shift = bigEndian ? 8 * (3 - byte) : 8 * byte
+                    value |= UInt32(input[skip + 4 * index + byte]) << shift
+                }
+                return value
+            }.makeIterator()
+            return try transcode(UTF32.self, &iterator, input: input)
+        }
+    }
+
+    private static func transcode<Codec: UnicodeCodec, Units: IteratorProtocol>(
+        _: Codec.Type, _ units: inout Units, input: UnsafeBufferPointer<UInt8>
+    ) throws(JSONReadError) -> [UInt8] where Units.Element == Codec.CodeUnit {
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(input.count)
+        var decoder = Codec()
+        while true {
+            switch decoder.decode(&units) {
+            case let .scalarValue(scalar):
+                UTF8.encode(scalar) { utf8.append($0) }
+            case .emptyInput:
+                return utf8
+            case .error:
+                let name = Codec.self == UTF16.self ? "UTF-16" : "UTF-32"
+                let error = utf8.withUnsafeBufferPointer { JSONReadError(reason: .invalidEncoding(name), offset: $0.count, in: $0) }
+                throw error
+            }
+        }
+    }
+}
