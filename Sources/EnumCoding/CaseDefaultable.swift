@@ -20,6 +20,10 @@ extension CaseDefaultable {
     /// The case of the raw value, or `defaultCase` (recorded as `caseNotMatched`). - Throws: in strict mode.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        if container.decodeNil() {  // the enclosing property's business, with any decoder
+            throw DecodingError.valueNotFound(Self.self, .init(codingPath: decoder.codingPath,
+                                                               debugDescription: "Expected \(Self.self) value but found null instead."))
+        }
         if let raw = try? container.decode(RawValue.self), let value = Self(rawValue: raw) {
             self = value
             return

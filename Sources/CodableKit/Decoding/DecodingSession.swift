@@ -3,7 +3,16 @@
 final class DecodingSession {
     /// The call's options, for what is read rarely (strategies, `userInfo`).
     let options: DecodingOptions
-    let strict: Bool
+    /// The call asked for strict mode.
+    let strictMode: Bool
+    /// Every problem is an error, with `JSONDecoder`'s case and path: in strict mode, and
+    /// in tolerant mode while a type's own `init(from:)` runs its first, exact pass
+    /// (see `decodeOwn`). Read wherever a problem is found; set only there.
+    var strict: Bool {
+        get { strictStorage.pointer.pointee }
+        set { strictStorage.pointer.pointee = newValue }
+    }
+    private let strictStorage: UncheckedStorage<Bool>
     let maxDepth: Int
     let keyStrategies: [any KeyStrategy]
     /// Per-call transformers over the app-wide ones, by the type they produce.
@@ -78,7 +87,8 @@ final class DecodingSession {
         self.options = options
         self.recordsIssues = recordsIssues
         if case .useDefaultKeys = options.keyDecodingStrategy { convertsKeys = false } else { convertsKeys = true }
-        strict = options.mode == .strict
+        strictMode = options.mode == .strict
+        strictStorage = UncheckedStorage(options.mode == .strict)
         maxDepth = options.maxDepth
         keyStrategies = options.keyStrategies
         var transformers = appliesTransformers ? GlobalTransformers.current : [:]
@@ -88,6 +98,7 @@ final class DecodingSession {
     }
 
     deinit {
+        strictStorage.free()
         pathStorage.free()
         pendingStorage.free()
         frameStorage.free()

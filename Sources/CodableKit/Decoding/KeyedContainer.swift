@@ -145,15 +145,21 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try withPrefix { try decoder.decodeOptionalProperty(T.self, at: node, slot: slot) }
     }
 
-    /// The keys present in the object that `Key` can represent.
+    /// The keys present in the object that `Key` can represent, in document order. Of
+    /// keys that `Key` reads as the same integer (`"01"` and `"+1"` for a `[Int: V]`),
+    /// the first: as for repeated keys, the first wins. (`JSONDecoder` lists its keys in
+    /// hash order, so which of them it keeps varies from run to run.)
     var allKeys: [Key] {
         if let converted = extras?.converted { return converted.keys.compactMap { Key(stringValue: $0) } }
         let document = decoder.document
         var result: [Key] = []
+        var integers: Set<Int> = []
         var member = object + 1
         let end = Int(document.nodes[object].a)
         while member < end {
-            if let key = Key(stringValue: document.string(member)) { result.append(key) }
+            if let key = Key(stringValue: document.string(member)), key.intValue.map({ integers.insert($0).inserted }) ?? true {
+                result.append(key)
+            }
             member = document.next(after: member + 1)
         }
         return result
@@ -236,6 +242,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeScalar(type, forKey: key) }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeScalar(type, forKey: key) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeScalar(type, forKey: key) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try decodeScalar(type, forKey: key) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try decodeScalar(type, forKey: key) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try property(type, forKey: key, at: lookup(key))
@@ -255,6 +265,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeScalarIfPresent(type, forKey: key) }
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeScalarIfPresent(type, forKey: key) }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeScalarIfPresent(type, forKey: key) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try decodeScalarIfPresent(type, forKey: key) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try decodeScalarIfPresent(type, forKey: key) }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         try optionalProperty(type, forKey: key, at: lookup(key))

@@ -60,6 +60,10 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeElement(type) }
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeElement(type) }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeElement(type) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { try decodeElement(type) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try decodeElement(type) }
 
     /// The scalar overloads share the generic path (inside a generic function,
     /// `decode(type)` calls the generic overload, not the scalar one).
@@ -112,7 +116,13 @@ struct SingleValueContainer: SingleValueDecodingContainer {
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try decoder.decodeValue(type, at: node, slot: nil)
+        guard decoder.hasPrefix else { return try decoder.decodeValue(type, at: node, slot: nil) }
+        // A decoder made by `superDecoder(forKey:)` or for a nested container: its keys
+        // join the path, so that what is reported names them.
+        let session = decoder.session, prefix = decoder.prefix
+        session.path.append(contentsOf: prefix)
+        defer { session.path.removeLast(prefix.count) }
+        return try decoder.decodeValue(type, at: node, slot: nil)
     }
 
     func decode(_ type: Bool.Type) throws -> Bool { try decodeScalar(type) }
@@ -129,10 +139,14 @@ struct SingleValueContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeScalar(type) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeScalar(type) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeScalar(type) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decode(_ type: Int128.Type) throws -> Int128 { try decodeScalar(type) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try decodeScalar(type) }
 
     @inline(__always)
     private func decodeScalar<S: ScalarValue>(_: S.Type) throws -> S {
         if !decoder.session.hasTypeTransformers, let value = S.read(decoder.document, node) { return value }
-        return try decoder.decodeValue(S.self, at: node, slot: nil)
+        return try decode(S.self)
     }
 }

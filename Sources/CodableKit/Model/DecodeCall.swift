@@ -9,7 +9,7 @@ enum DecodeCall {
             if options.allowsJSON5 {
                 return try JSON5Parser.parse(bytes, maxDepth: options.maxDepth, assumesTopLevelDictionary: options.assumesTopLevelDictionary)
             }
-            return try JSONParser.parse(bytes, maxDepth: options.maxDepth)
+            return try JSONParser.parse(bytes, maxDepth: options.maxDepth, assumesTopLevelDictionary: options.assumesTopLevelDictionary)
         }
     }
 
@@ -17,7 +17,9 @@ enum DecodeCall {
     static func document(_ data: Data, options: DecodingOptions) throws -> JSONDocument {
         if options.allowsJSON5 { return try document([UInt8](data), options: options) }
         return try parsed {
-            try data.withUnsafeBytes { (input) throws(JSONReadError) in try JSONParser.parse(borrowing: input, maxDepth: options.maxDepth) }
+            try data.withUnsafeBytes { (input) throws(JSONReadError) in
+                try JSONParser.parse(borrowing: input, maxDepth: options.maxDepth, assumesTopLevelDictionary: options.assumesTopLevelDictionary)
+            }
         }
     }
 
@@ -51,7 +53,7 @@ enum DecodeCall {
     /// When the caller drops the report (`returnsReport` false) and `DecodingLog` has no one
     /// to give it to, repairs are made but not recorded: the report is empty.
     /// - Throws: `DecodingError.keyNotFound` for a missing designated path; in strict mode, any problem.
-    static func run<T: Decodable>(_: T.Type, document: JSONDocument, designatedPath: String?,
+    static func run<T: Decodable>(_ type: T.Type, document: JSONDocument, designatedPath: String?,
                                   options: DecodingOptions, base: T? = nil, returnsReport: Bool = true,
                                   reportsToLog: Bool = true, appliesTransformers: Bool = true) throws -> (T, DecodingReport) {
         var root = 0
@@ -67,17 +69,30 @@ enum DecodeCall {
         session.pendingBase = base
         defer { session.releaseContainers() }
         let decoder = DocumentDecoder(document: document, session: session, node: root)
-        let value = try decoder.decodeRoot(T.self, at: root)
+        let value = try decodeRoot(type, with: decoder, at: root)
         let report = DecodingReport(issues: session.issueLog.take(typeName: session.typeName))
         if reportsToLog { DecodingLog.deliver(report, modelType: typeName(T.self)) }
         return (value, report)
     }
 
+    /// The root value, of the dynamic type `type` holds, as `JSONDecoder` makes it: for
+    /// `let type: Person.Type = Employee.self`, an `Employee`.
+    private static func decodeRoot<T: Decodable>(_ type: T.Type, with decoder: DocumentDecoder, at root: Int) throws -> T {
+        if type == T.self { return try decoder.decodeRoot(T.self, at: root) }
+        let dynamic: any Decodable.Type = type
+        return try decodeRoot(opened: dynamic, as: T.self, with: decoder, at: root)
+    }
+
+    private static func decodeRoot<Dynamic: Decodable, T>(opened _: Dynamic.Type, as _: T.Type,
+                                                          with decoder: DocumentDecoder, at root: Int) throws -> T {
+        try decoder.decodeRoot(Dynamic.self, at: root) as! T  // `Dynamic` is `T` or a subclass of it
+    }
+
     /// `run` for a call that returns the value alone: its report goes only to
     /// `DecodingLog` (`reportsToLog`), and is not made when no one listens there.
-    static func value<T: Decodable>(_: T.Type, document: JSONDocument, designatedPath: String? = nil,
+    static func value<T: Decodable>(_ type: T.Type, document: JSONDocument, designatedPath: String? = nil,
                                     options: DecodingOptions, base: T? = nil, reportsToLog: Bool = true) throws -> T {
-        try run(T.self, document: document, designatedPath: designatedPath, options: options, base: base,
+        try run(type, document: document, designatedPath: designatedPath, options: options, base: base,
                 returnsReport: false, reportsToLog: reportsToLog).0
     }
 

@@ -64,12 +64,41 @@ extension DocumentDecoder {
             return try kernel.decode(as: T.self, with: self, at: node)
         case let .model(model, info):
             return try decodeModel(T.self, model: model, at: node, slot: slot, info: info)
-        case .wrapper, .plain:  // a wrapper outside a property (an element, say) decodes as itself
+        case .wrapper:  // a wrapper outside a property (an element, say) decodes as itself
             if document.nodes[node].kind == .null {
                 throw session.fail(.null, expected: T.self)
             }
             session.pushFrame(T.self, model: nil, info: nil)
             defer { session.popFrame() }
+            return try decodeNested(T.self, at: node)
+        case .plain:
+            return try decodeOwn(T.self, at: node)
+        }
+    }
+
+    /// A type with its own `init(from:)`: any `Decodable` that is not a model, a scalar
+    /// or a kernel type. Tolerance is a fallback, never a reinterpretation: the type
+    /// first sees exactly `JSONDecoder`'s answers — `null` included, no conversion and no
+    /// repair, every problem an error that it may catch (`try?` probes, `?? default`) —
+    /// and only if its `init(from:)` throws all the same is it run again with
+    /// conversions and repairs. Clean data takes the first pass alone; the second is
+    /// paid by data that `JSONDecoder` would have rejected.
+    ///
+    /// A model's property requests are repaired where they fail instead (a synthesized
+    /// `init(from:)` cannot recover from an error); a type inside the second pass gets
+    /// its own exact pass first again.
+    func decodeOwn<T: Decodable>(_: T.Type, at node: Int) throws -> T {
+        session.pushFrame(T.self, model: nil, info: nil)
+        defer { session.popFrame() }
+        if session.strict { return try decodeNested(T.self, at: node) }
+        session.strict = true
+        do {
+            let value = try decodeNested(T.self, at: node)
+            session.strict = false
+            return value
+        } catch {
+            session.strict = false
+            if error is DecodingAbort { throw error }  // the stack guard: no second pass
             return try decodeNested(T.self, at: node)
         }
     }

@@ -93,6 +93,7 @@ extension DecodingSession {
         case is DecodingAbort: return nil
         case let problem as DecodingProblem: return problem
         case is DecodingError where strict: return nil
+        case DecodingError.valueNotFound: return DecodingProblem(reason: .null, expected: expected)
         default: return DecodingProblem(reason: .mismatch(found: found()), expected: expected)
         }
     }
@@ -135,7 +136,7 @@ extension DecodingSession {
     /// An optional property whose key is absent: nil in strict mode (as `JSONDecoder`),
     /// otherwise its initial value. Not a repair either way.
     func absentOptional<T>(_: T.Type, slot: Slot) -> T? {
-        if strict || initialIsNil(slot.key, frame: slot.frame) { return nil }
+        if strictMode || initialIsNil(slot.key, frame: slot.frame) { return nil }
         return initialOptional(T.self, slot: slot)
     }
 

@@ -15,7 +15,7 @@ extension Date: KernelValue {
             return Date(timeIntervalSince1970: try decoder.decodeValue(Double.self, at: node, slot: nil) / 1000)
         case .iso8601:
             let text = try decoder.decodeValue(String.self, at: node, slot: nil)
-            guard let date = ISO8601DateFormatter().date(from: text) else {
+            guard let date = parseISO8601(text) else {
                 throw decoder.fail(.plugin(.typeMismatch(expected: "Date", found: "a string \(text.debugDescription)"),
                                            description: "Expected date string to be ISO8601-formatted."), expected: Date.self,
                                    atParent: true)
@@ -36,6 +36,18 @@ extension Date: KernelValue {
         @unknown default:
             return Date(timeIntervalSinceReferenceDate: try decoder.decodeValue(Double.self, at: node, slot: nil))
         }
+    }
+
+    /// An ISO 8601 date with or without fractional seconds (any number of digits), as
+    /// `JSONDecoder`'s `.iso8601` reads it.
+    private static func parseISO8601(_ text: String) -> Date? {
+        if #available(macOS 12.0, iOS 15.0, watchOS 8.0, tvOS 15.0, *) {
+            return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+        }
+        if let date = ISO8601DateFormatter().date(from: text) { return date }
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return fractional.date(from: text)
     }
 
     /// The date as `dateEncodingStrategy` writes it, exactly as `JSONEncoder` does.

@@ -122,6 +122,22 @@ extension UInt16: ScalarValue {}
 extension UInt32: ScalarValue {}
 extension UInt64: ScalarValue {}
 
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Int128: ScalarValue {
+    static func read(_ document: JSONDocument, _ node: Int) -> Int128? {
+        guard document.nodes[node].kind == .number else { return nil }
+        return document.wideInteger(node, as: Int128.self)
+    }
+}
+
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension UInt128: ScalarValue {
+    static func read(_ document: JSONDocument, _ node: Int) -> UInt128? {
+        guard document.nodes[node].kind == .number else { return nil }
+        return document.wideInteger(node, as: UInt128.self)
+    }
+}
+
 // MARK: Floating point
 
 extension Double: ScalarValue {
@@ -155,10 +171,31 @@ extension Double: ScalarValue {
 }
 
 extension Float: ScalarValue {
+    /// The number rounded once, from its text, to the nearest `Float`, as `JSONDecoder`
+    /// reads it; nil beyond `Float`'s range. Through the `Double` first, which is the
+    /// same `Float` unless that `Double` lies exactly halfway between two floats (then
+    /// the text decides: `3.4028235677973366e38` is `greatestFiniteMagnitude`).
     @inline(__always)
     static func read(_ document: JSONDocument, _ node: Int) -> Float? {
         guard let value = Double.read(document, node) else { return nil }
-        return value.isFinite ? Float.finite(value) : Float(value)
+        guard value.isFinite else { return Float(value) }  // JSON5's `Infinity` and `NaN`
+        let narrowed = Float(value)
+        if Double(narrowed) == value { return narrowed }
+        if isHalfway(value, narrowed) {
+            return document.withText(node) { Float(String(decoding: $0, as: UTF8.self)) }.flatMap { $0.isFinite ? $0 : nil }
+        }
+        return narrowed.isFinite ? narrowed : nil
+    }
+
+    /// Whether `value` is exactly halfway between `rounded` (`Float(value)`) and the float
+    /// on its other side, where rounding it again could differ from rounding its text.
+    private static func isHalfway(_ value: Double, _ rounded: Float) -> Bool {
+        if rounded.isInfinite {
+            let largest = Double(Float.greatestFiniteMagnitude)
+            return value.magnitude == largest + Double(Float.greatestFiniteMagnitude.ulp) / 2
+        }
+        let other = value > Double(rounded) ? rounded.nextUp : rounded.nextDown
+        return other.isFinite && (Double(rounded) + Double(other)) / 2 == value
     }
 
     static func convert(_ document: JSONDocument, _ node: Int) -> Float? {
