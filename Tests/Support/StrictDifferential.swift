@@ -35,10 +35,33 @@ public enum StrictDifferential {
         for _ in 0 ..< count {
             let probe = probes[Int.random(in: 0 ..< probes.count, using: &random)]
             let json = mutate(probe.sample(&random), &random)
-            probe.compare(json, &result)
+            let encoding = Int.random(in: 0 ..< 4, using: &random) == 0
+                ? InputEncoding.allCases[Int.random(in: 0 ..< InputEncoding.allCases.count, using: &random)] : .utf8
+            probe.compare(json, encoding, &result)
             result.cases += 1
         }
         return result
+    }
+
+    /// The encodings `JSONDecoder` reads, each with and without a byte order mark.
+    public enum InputEncoding: CaseIterable, Sendable {
+        case utf8, utf8BOM, utf16LE, utf16LEBOM, utf16BE, utf16BEBOM, utf32LE, utf32BE, utf32BEBOM
+
+        /// `json` in this encoding. (UTF-32LE with a byte order mark is left out: `JSONDecoder`
+        /// takes its mark for UTF-16's and fails, CodableKit reads it.)
+        public func data(_ json: String) -> Data {
+            switch self {
+            case .utf8: Data(json.utf8)
+            case .utf8BOM: Data([0xEF, 0xBB, 0xBF]) + Data(json.utf8)
+            case .utf16LE: json.data(using: .utf16LittleEndian)!
+            case .utf16LEBOM: Data([0xFF, 0xFE]) + json.data(using: .utf16LittleEndian)!
+            case .utf16BE: json.data(using: .utf16BigEndian)!
+            case .utf16BEBOM: Data([0xFE, 0xFF]) + json.data(using: .utf16BigEndian)!
+            case .utf32LE: json.data(using: .utf32LittleEndian)!
+            case .utf32BE: json.data(using: .utf32BigEndian)!
+            case .utf32BEBOM: Data([0, 0, 0xFE, 0xFF]) + json.data(using: .utf32BigEndian)!
+            }
+        }
     }
 
     // MARK: Types
@@ -46,10 +69,12 @@ public enum StrictDifferential {
     struct Probe {
         var name: String
         var sample: (inout SeededGenerator) -> String
-        var compare: (String, inout Result) -> Void
+        var compare: (String, InputEncoding, inout Result) -> Void
     }
 
     struct Box<T: Codable & Equatable>: Codable, Equatable { var v: T }
+    /// `Box` for types that only decode.
+    struct ReadBox<T: Decodable & Equatable>: Decodable, Equatable { var v: T }
     struct OptionalBox<T: Codable & Equatable>: Codable, Equatable { var v: T? }
     struct Pair: Codable, Equatable { var a: Data?; var b: Date? }
     struct Model: Codable, Equatable { var id: Int; var name: String; var tags: [String]; var child: Child? }
@@ -85,7 +110,7 @@ public enum StrictDifferential {
     }
 
     static func probe<T: Decodable & Equatable>(_: T.Type, _ name: String, _ sample: @escaping (inout SeededGenerator) -> String) -> Probe {
-        Probe(name: name, sample: sample) { json, result in compare(T.self, name, json, &result) }
+        Probe(name: name, sample: sample) { json, encoding, result in compare(T.self, name, json, encoding, &result) }
     }
 
     /// One JSON value of a kind a scalar type might be sent.
@@ -108,6 +133,18 @@ public enum StrictDifferential {
         return "{" + (0 ..< Int.random(in: 0 ... 3, using: &random)).map { _ in
             "\"\(keys[Int.random(in: 0 ..< keys.count, using: &random)])\": \(scalarJSON(&random))"
         }.joined(separator: ",") + "}"
+    }
+
+    /// Any JSON value, nested up to `depth` levels.
+    static func anyJSON(_ random: inout SeededGenerator, depth: Int) -> String {
+        guard depth > 0 else { return scalarJSON(&random) }
+        switch Int.random(in: 0 ..< 4, using: &random) {
+        case 0: return "[" + (0 ..< Int.random(in: 0 ... 3, using: &random)).map { _ in anyJSON(&random, depth: depth - 1) }.joined(separator: ",") + "]"
+        case 1: return "{" + (0 ..< Int.random(in: 0 ... 3, using: &random)).map { index in
+                #""k\#(index)": "# + anyJSON(&random, depth: depth - 1)
+            }.joined(separator: ",") + "}"
+        default: return scalarJSON(&random)
+        }
     }
 
     static func boxed(_ value: String) -> String { #"{"v": "# + value + "}" }
@@ -144,6 +181,20 @@ public enum StrictDifferential {
                                 #"{"none": {}, "square": {"_0": 1}}"#, scalarJSON(&random)]
                 return boxed(payloads[Int.random(in: 0 ..< payloads.count, using: &random)])
             },
+            probe(AnyJSON.self, "AnyJSON (probing)") { anyJSON(&$0, depth: 2) },
+            probe(Box<AnyJSON>.self, "AnyJSON property") { boxed(anyJSON(&$0, depth: 2)) },
+            probe(OptionalBox<AnyJSON>.self, "AnyJSON? property") { boxed(anyJSON(&$0, depth: 1)) },
+            probe(Box<[AnyJSON]>.self, "[AnyJSON]") { boxed(arrayJSON(&$0)) },
+            probe(Box<[String: AnyJSON]>.self, "[String: AnyJSON]") { boxed(objectJSON(&$0)) },
+            probe(KeyedFirstJSON.self, "KeyedFirstJSON (keyed-first probe)") { anyJSON(&$0, depth: 2) },
+            probe(ReadBox<KeyedFirstJSON>.self, "KeyedFirstJSON property") { boxed(anyJSON(&$0, depth: 2)) },
+            probe(NullReader.self, "NullReader (reads null)") { scalarJSON(&$0) },
+            probe(ReadBox<[NullReader]>.self, "[NullReader]") { boxed(arrayJSON(&$0)) },
+            probe(ReadBox<NullReader>.self, "NullReader property") { boxed(scalarJSON(&$0)) },
+            probe(Wrapped<AnyJSON>.self, "Wrapped<AnyJSON>") { anyJSON(&$0, depth: 1) },
+            probe(ReadBox<Wrapped<NullReader>>.self, "Wrapped<NullReader> property") { boxed(scalarJSON(&$0)) },
+            probe(ReadBox<Wrapped<Int>>.self, "Wrapped<Int> property") { boxed(scalarJSON(&$0)) },
+            probe(ReadBox<OwnFallback>.self, "OwnFallback (own ?? default)") { boxed(#"{"a": \#(scalarJSON(&$0))}"#) },
             probe(Own.self, "Own init(from:)") { random in #"{"a": \#(scalarJSON(&random)), "b": \#(scalarJSON(&random)), "c": \#(scalarJSON(&random))}"# },
             probe(Sub.self, "class with superDecoder") { random in
                 Bool.random(using: &random) ? #"{"extra": \#(scalarJSON(&random)), "super": {"name": \#(scalarJSON(&random))}}"#
@@ -165,8 +216,10 @@ public enum StrictDifferential {
 
     // MARK: Comparing
 
-    static func compare<T: Decodable & Equatable>(_: T.Type, _ name: String, _ json: String, _ result: inout Result) {
-        let data = Data(json.utf8)
+    static func compare<T: Decodable & Equatable>(_: T.Type, _ name: String, _ json: String, _ encoding: InputEncoding,
+                                                  _ result: inout Result) {
+        let data = encoding.data(json)
+        let name = encoding == .utf8 ? name : "\(name) (\(encoding))"
         let foundation = Swift.Result { try JSONDecoder().decode(T.self, from: data) }
         let strict = Swift.Result { try ModelDecoder(options: .init(mode: .strict)).decode(T.self, from: data) }
         let tolerant = Swift.Result { try ModelDecoder().decodeWithReport(T.self, from: data) }
