@@ -4,8 +4,8 @@ import FuzzSupport
 
 /// CodableKit's reader against `JSONSerialization`: where both accept, they read the
 /// same value; where they disagree, it is one of the documented differences:
-/// - JSONSerialization (on Linux) accepts trailing commas and UTF-16/32 text; CodableKit,
-///   strictly RFC 8259, rejects them, and rejects nesting deeper than 512;
+/// - both accept trailing commas and UTF-16/32 text (as `JSONDecoder` does); CodableKit also
+///   reads UTF-32LE with a byte order mark, and rejects nesting deeper than 512;
 /// - JSONSerialization rejects numbers beyond `Double`'s range; CodableKit reads them
 ///   (as ±infinity, or as out of range for integer types);
 /// - for a key repeated in one object, JSONSerialization keeps the last value and CodableKit
@@ -27,13 +27,12 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
         }
     case let (.failure(error), _?):
         let reason = (error as? JSONReadError)?.reason ?? ""
-        let documented = reason.contains("found ']'") || reason.contains("found '}'")      // trailing commas
-            || reason.contains("U+0000") || reason.contains("byte 0xFE") || reason.contains("byte 0xFF")  // UTF-16/32
-            || reason.contains("nesting deeper")
+        let documented = reason.contains("nesting deeper")
         guard documented else { fatalError("JSONSerialization accepts what CodableKit rejects: \(reason)") }
     case let (.success(value), nil):
         // A number beyond Double's range, perhaps in a repeated key whose first value CodableKit kept.
-        guard containsNonFinite(value) || (try? ModelDecoder().decode(RepeatedKeys.self, from: data))?.found == true else {
+        guard containsNonFinite(value) || (try? ModelDecoder().decode(RepeatedKeys.self, from: data))?.found == true
+                || data.starts(with: [0xFF, 0xFE, 0, 0]) else {
             fatalError("CodableKit accepts what JSONSerialization rejects: \(value)")
         }
     case (.failure, nil):
