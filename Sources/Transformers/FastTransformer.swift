@@ -7,9 +7,9 @@
 /// ```
 /// The JSON value is first read as `JSON` with the kernel's conversions (a `String`
 /// side also accepts `42`, a `Double` side also `"4.2"`); a value that cannot be read
-/// as `JSON`, and `null`, reach `fromJSON` as nil. Without `toJSON`, encoding writes
-/// the value itself when `Object` and `JSON` are the same type, and is an
-/// `EncodingError` otherwise. `JSON` must be `Decodable` as well for the JSON side
+/// as `JSON`, and `null`, reach `fromJSON` as nil. Without `toJSON` (a decode-only
+/// transformer), encoding writes the value itself when `Object` and `JSON` are the
+/// same type, and through the value's own `Encodable` otherwise. `JSON` must be `Decodable` as well for the JSON side
 /// to be read; otherwise `fromJSON` always receives nil.
 public struct FastTransformer<Object, JSON: Encodable>: ValueTransformable {
     private let fromJSON: @Sendable (JSON?) -> Object?

@@ -65,19 +65,36 @@ import CodableKitTransformers
         #expect(back.stamps == log.stamps && back.maybe == log.maybe && back.byName == log.byName)
     }
 
-    @Test func aValueTheTransformerCannotWriteIsAnErrorWithItsPath() throws {
-        struct Strict: EncodableModel {
+    @Test func aValueTheTransformerDeclinesIsWrittenByItsOwnEncodable() throws {
+        struct Declining: EncodableModel {
             var stamps: [Date] = [Date(timeIntervalSince1970: 1)]
+            var when = Date(timeIntervalSince1970: 2)
             static func mappingForValue() -> [ValueMapping]? {
                 [CodingKeys.stamps <--- FastTransformer<Date, Double>(fromJSON: { $0.map(Date.init(timeIntervalSince1970:)) },
-                                                                     toJSON: { _ in nil })]
+                                                                     toJSON: { _ in nil }),
+                 CodingKeys.when <--- FastTransformer<Date, Double>(fromJSON: { $0.map(Date.init(timeIntervalSince1970:)) })]
             }
         }
-        do {
-            _ = try ModelEncoder().encode(Strict())
-            Issue.record("expected an EncodingError")
-        } catch let EncodingError.invalidValue(_, context) {
-            #expect(context.codingPath.map(\.stringValue) == ["stamps", "Index 0"])
+        struct Plain: Encodable { var stamps = [Date(timeIntervalSince1970: 1)]; var when = Date(timeIntervalSince1970: 2) }
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = .sortedKeys
+        #expect(try ModelEncoder(options: .init(sortedKeys: true)).encode(Declining()) == foundation.encode(Plain()))
+    }
+
+    /// SmartCodable's usual decode-only transformer: `toJSON` left out.
+    @Test func aDecodeOnlyTransformerLeavesEncodingToTheValue() throws {
+        struct Point: Codable, Equatable { var x = 0 }
+        struct Shape: CodableModel {
+            var origin = Point()
+            var name = "a"
+            static func mappingForValue() -> [ValueMapping]? {
+                [CodingKeys.origin <--- FastTransformer<Point, String>(fromJSON: { $0.flatMap(Int.init).map { Point(x: $0) } })]
+            }
         }
+        var shape = Shape()
+        shape.origin = Point(x: 7)
+        #expect(shape.toJSONString(options: .init(sortedKeys: true)) == #"{"name":"a","origin":{"x":7}}"#)
+        #expect(shape.toDictionary()?["origin"] as? [String: Int] == ["x": 7])
+        #expect(Shape.deserialize(from: #"{"origin": "5"}"#)?.origin == Point(x: 5))
     }
 }

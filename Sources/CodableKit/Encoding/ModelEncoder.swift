@@ -100,7 +100,13 @@ public final class ModelEncoder: Sendable {
 
 enum EncodeCall {
     static func tree<T: Encodable>(_ value: T, options: EncodingOptions) throws -> EncodedContent {
-        try TreeEncoder(session: EncodeSession(options: options)).encodeValue(value, at: [])
+        try TreeEncoder(session: EncodeSession(options: options)).encodeValue(value, at: [], topLevel: true)
+    }
+
+    /// A top-level value whose `encode(to:)` wrote nothing: an error, as with `JSONEncoder`
+    /// (inside a container such a value is `{}`).
+    static func encodedNothing<T>(_ value: T) -> EncodingError {
+        EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
     }
 
     static func optional<T>(_ body: () throws -> T) -> T? {

@@ -217,10 +217,16 @@ final class StreamEncoder: Encoder {
         return true
     }
 
-    /// Closes what `encode(to:)` left open; a value that wrote nothing is `null`, as in the tree.
+    /// `encode(to:)` made no container and wrote no single value.
+    var wroteNothing: Bool { state == .empty }
+
+    /// Closes what `encode(to:)` left open; a value that wrote nothing is `{}`, as
+    /// `JSONEncoder` writes it (and as the tree does).
     func finish() {
         switch state {
-        case .empty: session.writer.writeNull()
+        case .empty:
+            session.writer.open(object: true)
+            session.writer.close(object: true, count: 0, depth: depth)
         case .object, .array:
             while !nested.isEmpty { closeInnermost() }
             session.writer.close(object: state == .object, count: rootCount, depth: depth)
@@ -363,7 +369,10 @@ extension StreamEncoder {
         } catch {
             if session.fallbacks == fallbacks { throw error }
         }
-        if session.fallbacks == fallbacks { return child.finish() }
+        if session.fallbacks == fallbacks {
+            if level == 0, child.wroteNothing { throw EncodeCall.encodedNothing(value) }  // the call's own value
+            return child.finish()
+        }
         // Something in this value only the tree can write: take its bytes back.
         session.fallbacks = fallbacks
         session.writer.truncate(to: start)

@@ -25,8 +25,17 @@ final class TreeEncoder: Encoder {
     private let pathKey: PathComponent?
     private let basePath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { session.options.userInfo }
-    /// Whether a single-value container wrote `null` (to tell it from writing nothing).
-    var wroteNull = false
+    /// Whether a single-value container wrote a value, `null` included (to tell `null`
+    /// from writing nothing, which `JSONEncoder` writes as `{}`).
+    var wroteValue = false
+
+    /// `encode(to:)` made no container and wrote no single value.
+    var wroteNothing: Bool {
+        switch content {
+        case .null: !wroteValue
+        default: false
+        }
+    }
     /// A `[String: Value]`: its keys are written as they are, whatever `keyEncodingStrategy`
     /// says, as `JSONEncoder` writes them.
     var keepsKeys = false
@@ -104,6 +113,7 @@ final class TreeEncoder: Encoder {
     /// The content once `encode(to:)` has returned: each key once, where a `@Flat`
     /// property's member gives way to the object's own property written after it.
     func finishedContent() -> EncodedContent {
+        if wroteNothing { return .object([]) }  // as `JSONEncoder` writes a value that encodes nothing
         guard !flatMembers.isEmpty, case let .object(members) = content else { return content }
         var own: Set<String> = []
         for index in members.indices where !flatMembers.contains(index) { own.insert(members[index].key) }
@@ -229,7 +239,8 @@ extension TreeEncoder {
     /// `transforms` is false for what a transformer wrote, which is not transformed again
     /// (a transformer whose JSON is its own type would otherwise never end).
     func encodeValue<T: Encodable>(_ value: T, at path: @autoclosure () -> [any CodingKey], key: PathComponent? = nil,
-                                   rule: (any ValueTransformable)? = nil, transforms: Bool = true) throws -> EncodedContent {
+                                   rule: (any ValueTransformable)? = nil, transforms: Bool = true,
+                                   topLevel: Bool = false) throws -> EncodedContent {
         if let rule { return try transformed(value, with: rule, at: path()) }
         if transforms, !session.transformers.isEmpty, let transformer = session.transformers[ObjectIdentifier(T.self)] {
             return try transformed(value, with: transformer, at: path())
@@ -250,18 +261,22 @@ extension TreeEncoder {
         if let layout = info?.fields {  // `T` is a class (only classes have a layout): one reference, no bridging
             try nested.writeFields(of: unsafeBitCast(value, to: AnyObject.self), layout: layout)
         }
+        if topLevel, nested.wroteNothing { throw EncodeCall.encodedNothing(value) }
         return nested.finishedContent()
     }
 
     /// What `transformer` writes for `value`; for a collection of its type, what it
-    /// writes for each element. A value it cannot write is an error, never a silent `null`.
+    /// writes for each element. A value the transformer declines (`transformToJSON` is nil:
+    /// a decode-only transformer, say) is written by its own `Encodable`, as SmartCodable
+    /// writes it; only a value that cannot be written at all is an error, never a silent `null`.
     func transformed(_ value: Any, with transformer: any ValueTransformable, at path: [any CodingKey]) throws -> EncodedContent {
         switch transformer.transformedJSON(value) {
         case let json??:
             return try encodeValue(json, at: path, transforms: false)
         case .some(nil):
+            if let encodable = value as? any Encodable { return try encodeItself(encodable, at: path) }
             throw EncodingError.invalidValue(value, .init(codingPath: path, debugDescription:
-                "\(typeName(type(of: transformer))) could not write \(value) as JSON."))
+                "\(typeName(type(of: transformer))) could not write \(value) as JSON, and it is not Encodable."))
         case nil:
             if let collection = value as? any TransformedCollection {
                 return try collection.transformedElements(with: transformer, encoder: self, at: path)
@@ -272,6 +287,13 @@ extension TreeEncoder {
     }
 
 
+}
+
+extension TreeEncoder {
+    /// A value written by its own `Encodable`, without any transformer.
+    fileprivate func encodeItself<T: Encodable>(_ value: T, at path: [any CodingKey]) throws -> EncodedContent {
+        try encodeValue(value, at: path, transforms: false)
+    }
 }
 
 /// Property wrappers that decide how they are written as a member: `@IgnoredKey`
@@ -457,11 +479,12 @@ struct TreeSingleValueContainer: SingleValueEncodingContainer {
 
     func encodeNil() {
         encoder.content = .null
-        encoder.wroteNull = true
+        encoder.wroteValue = true
     }
 
     func encode<T: Encodable>(_ value: T) throws {
         encoder.content = try encoder.encodeValue(value, at: encoder.codingPath)
+        encoder.wroteValue = true
     }
 }
 

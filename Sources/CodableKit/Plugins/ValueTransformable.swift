@@ -14,7 +14,9 @@
 /// ```
 /// Returning nil from `transformFromJSON` is recorded as `transformFailed` and
 /// the property falls back to its initial value; returning nil from
-/// `transformToJSON` is an `EncodingError.invalidValue` naming the property.
+/// `transformToJSON` leaves the value to its own `Encodable` (how a decode-only
+/// transformer writes), and is an `EncodingError.invalidValue` naming the property
+/// only when the value is not `Encodable`.
 /// Mapped onto a collection property (`[Date]`, `[String: Date]`, `Set`, `Date?`
 /// elements), a transformer applies to each element, both ways.
 public protocol ValueTransformable<Object>: Sendable {
@@ -24,7 +26,7 @@ public protocol ValueTransformable<Object>: Sendable {
     associatedtype JSON: Encodable
     /// The Swift value for a JSON value, or nil when it cannot be read.
     func transformFromJSON(_ value: JSONValue) -> Object?
-    /// The JSON to write for a value, or nil when it cannot be written (an error when encoding).
+    /// The JSON to write for a value, or nil to leave it to the value's own `Encodable`.
     func transformToJSON(_ value: Object) -> JSON?
 }
 

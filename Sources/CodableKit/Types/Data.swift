@@ -51,7 +51,7 @@ extension TreeEncoder {
     func encodeWithClosure<V>(_ value: V, at path: [any CodingKey], _ write: (V, any Encoder) throws -> Void) throws -> EncodedContent {
         let nested = TreeEncoder(session: session, codingPath: path)
         try write(value, nested)
-        if case .null = nested.content, !nested.wroteNull { return .object([]) }
+        if nested.wroteNothing { return .object([]) }
         return nested.finishedContent()
     }
 }

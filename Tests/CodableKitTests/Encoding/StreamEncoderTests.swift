@@ -214,7 +214,7 @@ import Testing
         #expect(try streamed(Swallowing()) == #"{"a":{"y":2},"x":1}"#)
         #expect(try streamed(SuperEncoding()) == #"{"x":1,"super":[1,2],"b":"b"}"#)
         try streamed(Mixed())
-        #expect(try streamed([Silent()]) == "[null]")
+        #expect(try streamed([Silent()]) == "[{}]")  // as JSONEncoder writes it
         try streamed(["s": [Swallowing(), Swallowing()]])
         try streamed([[SuperEncoding()], [SuperEncoding()]])
     }

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+@testable import CodableKit
+
+/// `ModelEncoder` writes what `JSONEncoder` writes for every `Encodable`, side by side on
+/// the same values, sorted (the tree) and unsorted (the stream).
+@Suite struct EncoderParityTests {
+    struct Nothing: Encodable { func encode(to _: any Encoder) throws {} }
+    struct NilTop: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        }
+    }
+    struct Holder: Encodable { var a = Nothing(); var b = [Nothing()]; var c: Nothing? = Nothing(); var d = ["k": Nothing()] }
+
+    static func same<T: Encodable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = .sortedKeys
+        let expected = try foundation.encode(value)
+        #expect(String(decoding: try ModelEncoder(options: .init(sortedKeys: true)).encode(value), as: UTF8.self)
+            == String(decoding: expected, as: UTF8.self), sourceLocation: sourceLocation)
+        let unsorted = try ModelEncoder().encode(value)
+        #expect(try JSONValue(parsing: unsorted) == JSONValue(parsing: expected), sourceLocation: sourceLocation)
+    }
+
+    @Test func aTypeThatEncodesNothingIsAnEmptyObjectInsideAContainer() throws {
+        try Self.same(Holder())
+        try Self.same([Nothing(), Nothing()])
+        try Self.same(NilTop())
+        try Self.same([NilTop()])
+    }
+
+    @Test func aTypeThatEncodesNothingAtTheTopIsAnError() {
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(Nothing()) }
+        for encoder in [ModelEncoder(), ModelEncoder(options: .init(sortedKeys: true))] {
+            let error = #expect(throws: EncodingError.self) { try encoder.encode(Nothing()) }
+            guard case let .invalidValue(_, context)? = error else { Issue.record("\(String(describing: error))"); continue }
+            #expect(context.codingPath.isEmpty)
+            #expect(context.debugDescription == "Top-level Nothing did not encode any values.")
+        }
+    }
+}
