@@ -48,6 +48,24 @@ public final class ModelDecoder: Sendable {
         return try DecodeCall.run(type, document: document, designatedPath: nil, options: options)
     }
 
+    /// As `JSONDecoder.decode(_:from:configuration:)`: a `DecodableWithConfiguration` value,
+    /// made by its `init(from:configuration:)`. - Throws: as `decode(_:from:)`.
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+    public func decode<T: DecodableWithConfiguration>(_ type: T.Type, from data: Data,
+                                                      configuration: T.DecodingConfiguration) throws -> T {
+        let options = options
+        return try DecodeCall.value(type, document: DecodeCall.document(data, options: options), options: options) {
+            try T(from: $0, configuration: configuration)
+        }
+    }
+
+    /// As `JSONDecoder.decode(_:from:configuration:)` with a `DecodingConfigurationProviding` type.
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+    public func decode<T, C>(_ type: T.Type, from data: Data, configuration _: C.Type) throws -> T
+        where T: DecodableWithConfiguration, C: DecodingConfigurationProviding, T.DecodingConfiguration == C.DecodingConfiguration {
+        try decode(type, from: data, configuration: C.decodingConfiguration)
+    }
+
     /// As `JSONDecoder.dateDecodingStrategy`; default `.deferredToDate`.
     public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy {
         get { options.dateDecodingStrategy }

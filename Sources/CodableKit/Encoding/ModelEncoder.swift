@@ -61,6 +61,20 @@ public final class ModelEncoder: Sendable {
         return session.writer.takeData()
     }
 
+    /// As `JSONEncoder.encode(_:configuration:)`: an `EncodableWithConfiguration` value,
+    /// written by its `encode(to:configuration:)`. - Throws: as `encode(_:)`.
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+    public func encode<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration) throws -> Data {
+        try encode(ConfiguredValue(value: value, configuration: configuration))
+    }
+
+    /// As `JSONEncoder.encode(_:configuration:)` with an `EncodingConfigurationProviding` type.
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+    public func encode<T, C>(_ value: T, configuration _: C.Type) throws -> Data
+        where T: EncodableWithConfiguration, C: EncodingConfigurationProviding, T.EncodingConfiguration == C.EncodingConfiguration {
+        try encode(value, configuration: C.encodingConfiguration)
+    }
+
     /// As `JSONEncoder.outputFormatting`; default `[]`.
     public var outputFormatting: JSONEncoder.OutputFormatting {
         get { options.outputFormatting }
@@ -95,6 +109,18 @@ public final class ModelEncoder: Sendable {
     public var userInfo: [CodingUserInfoKey: any Sendable] {
         get { options.userInfo }
         set { storage.withLock { $0.userInfo = newValue } }
+    }
+}
+
+/// An `EncodableWithConfiguration` value with its configuration, written through the
+/// encoder it is given (it adds no level of its own).
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+private struct ConfiguredValue<T: EncodableWithConfiguration>: Encodable {
+    let value: T
+    let configuration: T.EncodingConfiguration
+
+    func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder, configuration: configuration)
     }
 }
 

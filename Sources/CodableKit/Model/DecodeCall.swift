@@ -88,6 +88,24 @@ enum DecodeCall {
         try decoder.decodeRoot(Dynamic.self, at: root) as! T  // `Dynamic` is `T` or a subclass of it
     }
 
+    /// The value that `make` decodes from the whole document with CodableKit's decoder, as a
+    /// type's own `init(from:)` is decoded (`JSONDecoder`'s answers first; see `decodeOwn`):
+    /// for `init(from:configuration:)`. Its report goes to `DecodingLog`.
+    static func value<T>(_: T.Type, document: JSONDocument, options: DecodingOptions,
+                         make: (any Decoder) throws -> T) throws -> T {
+        let session = DecodingSession(options: options, recordsIssues: DecodingLog.isListening)
+        defer { session.releaseContainers() }
+        let decoder = DocumentDecoder(document: document, session: session, node: 0)
+        let value: T
+        do {
+            value = try decoder.decodeOwn(T.self) { try make($0) }
+        } catch {
+            value = try session.repairRoot(T.self, error, at: 0, document: document)
+        }
+        DecodingLog.deliver(DecodingReport(issues: session.issueLog.take(typeName: session.typeName)), modelType: typeName(T.self))
+        return value
+    }
+
     /// `run` for a call that returns the value alone: its report goes only to
     /// `DecodingLog` (`reportsToLog`), and is not made when no one listens there.
     static func value<T: Decodable>(_ type: T.Type, document: JSONDocument, designatedPath: String? = nil,

@@ -88,18 +88,25 @@ extension DocumentDecoder {
     /// `init(from:)` cannot recover from an error); a type inside the second pass gets
     /// its own exact pass first again.
     func decodeOwn<T: Decodable>(_: T.Type, at node: Int) throws -> T {
+        try decodeOwn(T.self) { try $0.decodeNested(T.self, at: node) }
+    }
+
+    /// `decodeOwn` for a value that `make` decodes with this decoder (a type's own
+    /// `init(from:)`, or `init(from:configuration:)`).
+    @inline(__always)
+    func decodeOwn<T>(_: T.Type, _ make: (DocumentDecoder) throws -> T) throws -> T {
         session.pushFrame(T.self, model: nil, info: nil)
         defer { session.popFrame() }
-        if session.strict { return try decodeNested(T.self, at: node) }
+        if session.strict { return try make(self) }
         session.strict = true
         do {
-            let value = try decodeNested(T.self, at: node)
+            let value = try make(self)
             session.strict = false
             return value
         } catch {
             session.strict = false
             if error is DecodingAbort { throw error }  // the stack guard: no second pass
-            return try decodeNested(T.self, at: node)
+            return try make(self)
         }
     }
 
