@@ -31,10 +31,8 @@ final class TreeEncoder: Encoder {
 
     /// `encode(to:)` made no container and wrote no single value.
     var wroteNothing: Bool {
-        switch content {
-        case .null: !wroteValue
-        default: false
-        }
+        if case .null = content { return !wroteValue }
+        return false
     }
     /// A `[String: Value]`: its keys are written as they are, whatever `keyEncodingStrategy`
     /// says, as `JSONEncoder` writes them.
@@ -274,7 +272,7 @@ extension TreeEncoder {
         case let json??:
             return try encodeValue(json, at: path, transforms: false)
         case .some(nil):
-            if let encodable = value as? any Encodable { return try encodeItself(encodable, at: path) }
+            if let encodable = value as? any Encodable { return try encodeValue(encodable, at: path, transforms: false) }
             throw EncodingError.invalidValue(value, .init(codingPath: path, debugDescription:
                 "\(typeName(type(of: transformer))) could not write \(value) as JSON, and it is not Encodable."))
         case nil:
@@ -287,13 +285,6 @@ extension TreeEncoder {
     }
 
 
-}
-
-extension TreeEncoder {
-    /// A value written by its own `Encodable`, without any transformer.
-    fileprivate func encodeItself<T: Encodable>(_ value: T, at path: [any CodingKey]) throws -> EncodedContent {
-        try encodeValue(value, at: path, transforms: false)
-    }
 }
 
 /// Property wrappers that decide how they are written as a member: `@IgnoredKey`

@@ -64,12 +64,23 @@ enum DecodeCall {
             }
             root = node
         }
+        return try withDecoder(T.self, document: document, at: root, options: options, base: base, returnsReport: returnsReport,
+                               reportsToLog: reportsToLog, appliesTransformers: appliesTransformers) { decoder in
+            try decodeRoot(type, with: decoder, at: root)
+        }
+    }
+
+    /// One call's session and decoder, at `root`, around `decode`; the report it leaves,
+    /// delivered to `DecodingLog` when `reportsToLog`.
+    @inline(__always)
+    private static func withDecoder<T>(_: T.Type, document: JSONDocument, at root: Int, options: DecodingOptions, base: T? = nil,
+                                       returnsReport: Bool, reportsToLog: Bool, appliesTransformers: Bool = true,
+                                       _ decode: (DocumentDecoder) throws -> T) throws -> (T, DecodingReport) {
         let session = DecodingSession(options: options, appliesTransformers: appliesTransformers,
                                       recordsIssues: returnsReport || reportsToLog && DecodingLog.isListening)
         session.pendingBase = base
         defer { session.releaseContainers() }
-        let decoder = DocumentDecoder(document: document, session: session, node: root)
-        let value = try decodeRoot(type, with: decoder, at: root)
+        let value = try decode(DocumentDecoder(document: document, session: session, node: root))
         let report = DecodingReport(issues: session.issueLog.take(typeName: session.typeName))
         if reportsToLog { DecodingLog.deliver(report, modelType: typeName(T.self)) }
         return (value, report)
@@ -93,17 +104,13 @@ enum DecodeCall {
     /// for `init(from:configuration:)`. Its report goes to `DecodingLog`.
     static func value<T>(_: T.Type, document: JSONDocument, options: DecodingOptions,
                          make: (any Decoder) throws -> T) throws -> T {
-        let session = DecodingSession(options: options, recordsIssues: DecodingLog.isListening)
-        defer { session.releaseContainers() }
-        let decoder = DocumentDecoder(document: document, session: session, node: 0)
-        let value: T
-        do {
-            value = try decoder.decodeOwn(T.self) { try make($0) }
-        } catch {
-            value = try session.repairRoot(T.self, error, at: 0, document: document)
-        }
-        DecodingLog.deliver(DecodingReport(issues: session.issueLog.take(typeName: session.typeName)), modelType: typeName(T.self))
-        return value
+        try withDecoder(T.self, document: document, at: 0, options: options, returnsReport: false, reportsToLog: true) { decoder in
+            do {
+                return try decoder.decodeOwn(T.self) { try make($0) }
+            } catch {
+                return try decoder.session.repairRoot(T.self, error, at: 0, document: document)
+            }
+        }.0
     }
 
     /// `run` for a call that returns the value alone: its report goes only to

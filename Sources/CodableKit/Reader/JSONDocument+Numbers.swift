@@ -37,10 +37,7 @@ extension JSONDocument {
     /// only within ±`UInt64.max`, as for the 64-bit types.
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     func wideInteger<T: FixedWidthInteger>(_ index: Int, as _: T.Type) -> T? {
-        guard nodes[index].isInteger, nodes[index].flags & Node.nonFiniteFlag == 0 else {
-            guard case let .exact(negative, magnitude) = integer(index) else { return nil }
-            return Self.signed(negative, UInt128(magnitude), as: T.self)
-        }
+        guard nodes[index].isInteger, nodes[index].flags & Node.nonFiniteFlag == 0 else { return integer(index).exactly(T.self) }
         return withText(index) { text -> T? in
             let negative = text[0] == UInt8(ascii: "-")
             var magnitude: UInt128 = 0
@@ -50,16 +47,8 @@ extension JSONDocument {
                 if overflow || carry { return nil }
                 magnitude = sum
             }
-            return Self.signed(negative, magnitude, as: T.self)
+            return T(negative: negative, magnitude: magnitude)
         }
-    }
-
-    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    private static func signed<T: FixedWidthInteger>(_ negative: Bool, _ magnitude: UInt128, as _: T.Type) -> T? {
-        if !negative { return T(exactly: magnitude) }
-        guard T.isSigned else { return magnitude == 0 ? 0 : nil }
-        guard magnitude <= T.min.magnitude else { return nil }
-        return magnitude == T.min.magnitude ? T.min : 0 - T(magnitude)
     }
 }
 
@@ -68,11 +57,26 @@ extension JSONDocument.IntegerValue {
     @inline(__always)
     package func exactly<T: FixedWidthInteger>(_: T.Type) -> T? {
         guard case let .exact(negative, magnitude) = self else { return nil }
-        if !negative { return T(exactly: magnitude) }
-        guard T.isSigned else { return magnitude == 0 ? 0 : nil }
-        // -magnitude fits T when magnitude ≤ |T.min|.
-        guard magnitude <= T.min.magnitude else { return nil }
-        return magnitude == T.min.magnitude ? T.min : 0 - T(magnitude)
+        return T(negative: negative, magnitude: magnitude)
+    }
+}
+
+extension FixedWidthInteger {
+    /// The value with this sign and magnitude, or nil when it does not fit.
+    @inline(__always)
+    init?<Magnitude: FixedWidthInteger & UnsignedInteger>(negative: Bool, magnitude: Magnitude) {
+        if !negative {
+            self.init(exactly: magnitude)
+            return
+        }
+        guard Self.isSigned else {
+            if magnitude != 0 { return nil }
+            self = 0
+            return
+        }
+        // -magnitude fits when magnitude ≤ |min|.
+        guard magnitude <= Self.min.magnitude else { return nil }
+        self = magnitude == Self.min.magnitude ? Self.min : 0 - Self(magnitude)
     }
 }
 
