@@ -29,7 +29,7 @@ extension EncodedContent {
             var object: [String: JSONValue] = [:]
             for (key, value) in members { object[key] = value.jsonValue }
             return .object(object)
-        case let .node(node): return node.content.jsonValue
+        case let .node(node): return node.finishedContent().jsonValue
         }
     }
 
@@ -47,7 +47,7 @@ extension EncodedContent {
             var object: [String: Any] = [:]
             for (key, value) in members { object[key] = value.foundationValue }
             return object
-        case let .node(node): return node.content.foundationValue
+        case let .node(node): return node.finishedContent().foundationValue
         }
     }
 
@@ -61,6 +61,45 @@ extension EncodedContent {
         case let .string(text): return .string(text)
         case let .array(values): return .array(values.map(from))
         case let .object(members): return .object(members.sorted { $0.key < $1.key }.map { ($0.key, from($0.value)) })
+        }
+    }
+}
+
+extension EncodedContent {
+    /// The content of JSON that an encoder wrote (members in the order written, numbers
+    /// as their text); nil if `bytes` are not JSON.
+    static func parsing(_ bytes: [UInt8]) -> EncodedContent? {
+        guard let document = try? JSONParser.parse(bytes, maxDepth: .max) else { return nil }
+        return content(of: document, at: 0)
+    }
+
+    private static func content(of document: JSONDocument, at index: Int) -> EncodedContent {
+        let node = document.nodes[index]
+        switch node.kind {
+        case .null: return .null
+        case .true: return .bool(true)
+        case .false: return .bool(false)
+        case .number: return .number(document.string(index))
+        case .string: return .string(document.string(index))
+        case .array:
+            var elements: [EncodedContent] = []
+            elements.reserveCapacity(Int(node.b))
+            var cursor = index + 1
+            while cursor < Int(node.a) {
+                elements.append(content(of: document, at: cursor))
+                cursor = document.next(after: cursor)
+            }
+            return .array(elements)
+        case .object:
+            var members: [(key: String, value: EncodedContent)] = []
+            members.reserveCapacity(Int(node.b))
+            var cursor = index + 1
+            while cursor < Int(node.a) {
+                let key = document.string(cursor)
+                members.append((key, content(of: document, at: cursor + 1)))
+                cursor = document.next(after: cursor + 1)
+            }
+            return .object(members)
         }
     }
 }

@@ -8,7 +8,8 @@ import Foundation
 /// as UTF-8. Numbers are written as the encoder made them. `.sortedKeys` orders
 /// members by their keys' UTF-8 bytes; `.prettyPrinted` puts each member and element
 /// on its own line, indented by two spaces, with `" : "`, and an empty container as
-/// two lines. Deep trees are written without recursion: one frame per open container.
+/// two lines. An object whose key repeats is written with the last member for that
+/// key. Deep trees are written without recursion: one frame per open container.
 struct JSONWriter: ~Copyable {
     let sortedKeys: Bool
     let prettyPrinted: Bool
@@ -33,6 +34,9 @@ struct JSONWriter: ~Copyable {
 
     /// The number of bytes written so far.
     var count: Int { bytes.count }
+
+    /// A copy of what was written from offset `start` on.
+    func bytes(from start: Int) -> [UInt8] { bytes.bytes(from: start) }
 
     /// Forgets everything written after the first `count` bytes.
     mutating func truncate(to count: Int) {
@@ -81,7 +85,7 @@ struct JSONWriter: ~Copyable {
         case let .bool(flag): writeBool(flag)
         case let .number(text): writeNumber(text)
         case let .string(text): writeString(text)
-        case let .node(node): return open(node.content, depth: depth)
+        case let .node(node): return open(node.finishedContent(), depth: depth)
         case let .array(elements):
             bytes.append(UInt8(ascii: "["))
             guard !elements.isEmpty else {
@@ -95,6 +99,7 @@ struct JSONWriter: ~Copyable {
                 close(object: true, count: 0, depth: depth)
                 return nil
             }
+            if let unique = EncodedContent.lastOfEachKey(members) { members = unique }
             if sortedKeys { members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } }
             return .object(members, next: 0)
         }
@@ -121,6 +126,26 @@ struct JSONWriter: ~Copyable {
     mutating func writeKey(_ key: String) {
         writeString(key)
         if prettyPrinted { append(" : ") } else { bytes.append(UInt8(ascii: ":")) }
+    }
+
+    /// A member's key and the colon after it; the key's `KeyHash`, read from the bytes as they are written.
+    @inline(__always)
+    mutating func writeKeyHashing(_ key: String) -> UInt64 {
+        let hash: UInt64
+        if let written = key.utf8.withContiguousStorageIfAvailable({ utf8 -> UInt64 in
+            writeString(utf8: utf8)
+            return KeyHash.of(utf8)
+        }) {
+            hash = written
+        } else {
+            var key = key
+            hash = key.withUTF8 { utf8 -> UInt64 in
+                writeString(utf8: utf8)
+                return KeyHash.of(utf8)
+            }
+        }
+        if prettyPrinted { append(" : ") } else { bytes.append(UInt8(ascii: ":")) }
+        return hash
     }
 
     /// Closes a container `depth` levels deep that got `count` members or elements.

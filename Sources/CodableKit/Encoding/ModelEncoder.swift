@@ -40,10 +40,11 @@ public final class ModelEncoder: Sendable {
 
     /// The JSON for `value`.
     ///
-    /// Bytes are written as each `encode(to:)` runs. A value whose `encode(to:)` needs the
-    /// whole object first (a dotted key, `@Flat`, nested containers filled after their parent
-    /// went on, `superEncoder`) is written again through an ordered tree, so its `encode(to:)`
-    /// can run twice (the first time partly); with `.sortedKeys` every value goes through the tree.
+    /// Bytes are written as each `encode(to:)` runs, and each runs once. A value whose
+    /// `encode(to:)` needs the whole object (a dotted key, `@Flat`, a key written twice,
+    /// nested containers filled after their parent went on, `superEncoder`) moves to an
+    /// ordered tree as it asks; with `.sortedKeys` every value goes through the tree. An
+    /// object gets one member per key, the last written, as with `JSONEncoder`.
     /// - Throws: `EncodingError.invalidValue` for a non-finite number (unless
     ///   `nonConformingFloatEncodingStrategy` names strings for them) or a value a
     ///   transformer cannot write, with its coding path; whatever `encode(to:)` throws.

@@ -5,16 +5,15 @@ import Foundation
 /// as `TreeEncoder` (keys, transformers, wrappers, `keyEncodingStrategy`).
 ///
 /// Writing in order works for what synthesized and almost all hand-written code does:
-/// members and elements one after the other, nested containers filled before their
-/// parent goes on. Whatever needs the whole object first is written by the tree
-/// instead, for the one value that needs it:
+/// members and elements one after the other, each key once, nested containers filled
+/// before their parent goes on. Whatever needs the whole object is written by the tree:
 /// - decided up front: transformers, kernel types other than the common scalars, model
-///   classes with fields (`FieldLayout`);
-/// - found while writing (a *fallback*): a dotted key, a `@Flat` property, a container
-///   written after a sibling or the parent went on, `superEncoder`, two kinds of
-///   container for one value. The value's bytes are taken back, its type is written by
-///   the tree for the rest of the call, and the value is encoded again through it —
-///   so a type's `encode(to:)` can run twice for one value, once partly.
+///   classes with fields (`FieldLayout`), types that needed the tree before in this call;
+/// - found while writing: a dotted key, a `@Flat` property, a key written again, a
+///   container written after a sibling or the parent went on, `superEncoder`, two kinds
+///   of container for one value. The value *moves* to the tree (`moveToTree`): what it
+///   wrote so far is read back into a tree, and its containers write into that tree from
+///   then on — so every `encode(to:)` runs once, as with `JSONEncoder`.
 final class StreamEncoder: Encoder {
     let session: StreamSession
     /// How many values deep this encoder's value is (0: the call's own encoder): its slot
@@ -41,20 +40,50 @@ final class StreamEncoder: Encoder {
         /// No transformer or value rule could apply to a scalar member: it is written on the spot.
         var writesScalars = true
         var state = State.empty
-        /// Members or elements written into the value's own container.
-        var rootCount = 0
+        /// Where the value's bytes begin in the output.
+        var start = 0
+        /// The value's own container (id 0), once opened.
+        var root = OpenContainer(isObject: true, keyBase: 0)
         /// Nested containers still open, innermost last (empty for most values).
         var nested: [OpenContainer] = []
-        var lastID = 0
+        /// Nested containers opened and tree nodes: made for the few values that have them.
+        var trail: Trail?
+    }
+
+    /// What only a value with nested containers, or one in the tree, needs.
+    private final class Trail {
+        /// Every nested container opened, in order (id `n` is at `n - 1`): where it sits,
+        /// to find it again in the tree.
+        var openings: [Opening] = []
+        /// Once the value is in the tree: the tree's encoder for each container id.
+        var nodes: [TreeEncoder] = []
+    }
+
+    private var trail: Trail {
+        if let trail = frame.pointee.trail { return trail }
+        let trail = Trail()
+        frame.pointee.trail = trail
+        return trail
     }
 
     /// What the value's output is so far.
-    private enum State { case empty, object, array, single, finished }
+    private enum State { case empty, object, array, single, tree, finished }
 
-    private struct OpenContainer {
-        let id: Int
+    fileprivate struct OpenContainer {
+        var id = 0
         let isObject: Bool
         var count = 0
+        /// Where this object's key hashes begin in the session's stack, and the filter of
+        /// the bits they set (`KeyHash.filterBit`).
+        var keyBase: Int
+        var keyFilter: UInt64 = 0
+    }
+
+    /// A nested container: the id of the container it is in, its index there, its key.
+    private struct Opening {
+        let parent: Int
+        let index: Int
+        let key: PathComponent
     }
 
     /// A fresh encoder; `StreamSession.encoder(level:)` makes and reuses them.
@@ -75,13 +104,15 @@ final class StreamEncoder: Encoder {
         let tree = session.tree
         frame.pointee = Frame(parent: parent, prefix: prefix, pathKey: key, info: info, depth: depth, keepsKeys: keepsKeys,
                               plainKeys: tree.plainKeys && !(info?.hasKeyRules ?? false),
-                              writesScalars: tree.transformers.isEmpty && (info?.valueRules.isEmpty ?? true))
+                              writesScalars: tree.transformers.isEmpty && (info?.valueRules.isEmpty ?? true),
+                              start: session.writer.count)
     }
 
     /// Lets go of the enclosing encoder once the value is written (so that it can be reused).
     func detach() {
         frame.pointee.parent = nil
         frame.pointee.state = .finished
+        if frame.pointee.trail != nil { frame.pointee.trail = nil }
     }
 
     var info: ModelInfo? { frame.pointee.info }
@@ -96,19 +127,9 @@ final class StreamEncoder: Encoder {
         set { frame.pointee.state = newValue }
     }
 
-    private var rootCount: Int {
-        get { frame.pointee.rootCount }
-        set { frame.pointee.rootCount = newValue }
-    }
-
     private var nested: [OpenContainer] {
         unsafeAddress { UnsafePointer(frame).pointer(to: \.nested)! }
         unsafeMutableAddress { frame.pointer(to: \.nested)! }
-    }
-
-    private var lastID: Int {
-        get { frame.pointee.lastID }
-        set { frame.pointee.lastID = newValue }
     }
 
     var codingPath: [any CodingKey] {
@@ -123,30 +144,37 @@ final class StreamEncoder: Encoder {
     // MARK: Containers
 
     func container<Key: CodingKey>(keyedBy _: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(StreamKeyedContainer<Key>(encoder: self, id: openRoot(object: true), prefix: []))
+        guard openRoot(object: true) else { return node(0).container(keyedBy: Key.self) }
+        return KeyedEncodingContainer(StreamKeyedContainer<Key>(encoder: self, id: 0, prefix: []))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        StreamUnkeyedContainer(encoder: self, id: openRoot(object: false), prefix: [])
+        guard openRoot(object: false) else { return node(0).unkeyedContainer() }
+        return StreamUnkeyedContainer(encoder: self, id: 0, prefix: [])
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        StreamSingleValueContainer(encoder: self)
+        if state == .tree { return node(0).singleValueContainer() }
+        return StreamSingleValueContainer(encoder: self)
     }
 
-    /// The value's own container (id 0), opened on the first request; a request for the
-    /// other kind of container, or after a single value, falls back (id -1: every write fails).
-    private func openRoot(object: Bool) -> Int {
+    /// Opens the value's own container on the first request; false (the value in the
+    /// tree) for a request for the other kind of container, or after a single value.
+    /// A request after the value was written gets a container whose writes fail.
+    private func openRoot(object: Bool) -> Bool {
         switch state {
         case .empty:
             state = object ? .object : .array
+            frame.pointee.root = OpenContainer(isObject: object, keyBase: session.keyCount)
             session.writer.open(object: object)
-            return 0
+            return true
         case .object where object, .array where !object:
-            return 0
-        case .object, .array, .single, .finished:
-            session.countFallback()
-            return -1
+            return true
+        case .finished:
+            return true  // its writes fail (`checkOpen`)
+        case .object, .array, .single, .tree:
+            moveToTree()
+            return false
         }
     }
 
@@ -174,51 +202,95 @@ final class StreamEncoder: Encoder {
 
     private func closeInnermost() {
         let container = nested.removeLast()
+        session.keyCount = container.keyBase
         session.writer.close(object: container.isObject, count: container.count, depth: depth + nested.count + 1)
     }
 
     /// Starts the next member or element of container `id` (writing its separator and,
-    /// for a member, `key`); the depth of the value that follows, or nil if the container is closed.
+    /// for a member, `key`); the depth of the value that follows. Nil when the value
+    /// is in the tree (moved there now if `id` is closed or `key` may be there already):
+    /// write through `node(id)`.
     @inline(__always)
     func begin(in id: Int, key: String?) -> Int? {
-        guard activate(id) else { return nil }
-        let index: Int
-        if nested.isEmpty {
-            index = rootCount
-            rootCount += 1
-        } else {
-            index = nested[nested.count - 1].count
-            nested[nested.count - 1].count += 1
-        }
+        guard activate(id) else { return divert() }
         let valueDepth = depth + nested.count + 1
-        session.writer.separate(index: index, depth: valueDepth)
-        if let key { session.writer.writeKey(key) }
+        if nested.isEmpty {
+            return begin(in: &frame.pointee.root, key: key, depth: valueDepth)
+        }
+        return begin(in: &nested[nested.count - 1], key: key, depth: valueDepth)
+    }
+
+    @inline(__always)
+    private func begin(in container: inout OpenContainer, key: String?, depth valueDepth: Int) -> Int? {
+        let mark = session.writer.count
+        session.writer.separate(index: container.count, depth: valueDepth)
+        if let key, !session.admit(session.writer.writeKeyHashing(key), into: &container) {
+            session.writer.truncate(to: mark)
+            return divert()
+        }
+        container.count += 1
         return valueDepth
     }
 
-    /// Opens a container nested in the container that `begin` just started a value in.
-    func openNested(object: Bool) -> Int {
-        lastID += 1
-        nested.append(OpenContainer(id: lastID, isObject: object))
+    /// Moves the value to the tree; nil, for `begin`.
+    func divert() -> Int? {
+        moveToTree()
+        return nil
+    }
+
+    /// Takes back the member or element just begun in the innermost container, and what
+    /// was written for it since `mark`: its value threw, and `JSONEncoder` writes nothing
+    /// for a value that throws (code that catches the error goes on with a valid object).
+    func takeBack(to mark: StreamSession.Mark) {
+        guard state == .object || state == .array, session.writer.count >= mark.bytes else { return }
+        session.writer.truncate(to: mark.bytes)
+        session.keyCount = mark.keys
+        if nested.isEmpty { frame.pointee.root.count -= 1 } else { nested[nested.count - 1].count -= 1 }
+    }
+
+    /// Opens a container nested in the container that `begin` just started a value in,
+    /// under `key`; its id.
+    func openNested(object: Bool, key: PathComponent) -> Int {
+        let parent = nested.last?.id ?? 0
+        let index = (nested.last?.count ?? frame.pointee.root.count) - 1
+        let trail = self.trail
+        trail.openings.append(Opening(parent: parent, index: index, key: key))
+        let id = trail.openings.count
+        nested.append(OpenContainer(id: id, isObject: object, keyBase: session.keyCount))
         session.writer.open(object: object)
-        return lastID
+        return id
     }
 
     /// The number of values written into container `id` (0 once it is closed).
     func count(of id: Int) -> Int {
-        if id == 0 { return rootCount }
+        if state == .tree { return TreeUnkeyedContainer(encoder: node(id)).count }
+        if id == 0 { return frame.pointee.root.count }
         return nested.last(where: { $0.id == id })?.count ?? 0
     }
 
-    /// Starts this value's single value; false if something was written already.
+    /// Starts this value's single value; false (the value in the tree) if something was written already.
     func beginSingle() -> Bool {
-        guard state == .empty else { return false }
+        guard state == .empty else {
+            moveToTree()
+            return false
+        }
         state = .single
         return true
     }
 
+    /// Takes back a single value that threw.
+    func takeBackSingle() {
+        guard state == .single else { return }
+        session.writer.truncate(to: frame.pointee.start)
+        state = .empty
+    }
+
     /// `encode(to:)` made no container and wrote no single value.
-    var wroteNothing: Bool { state == .empty }
+    var wroteNothing: Bool { state == .empty || (state == .tree && trail.nodes[0].wroteNothing) }
+
+    /// Whether the value moved to the tree; `treeContent` is then what to write for it.
+    var isInTree: Bool { state == .tree }
+    var treeContent: EncodedContent { trail.nodes[0].finishedContent() }
 
     /// Closes what `encode(to:)` left open; a value that wrote nothing is `{}`, as
     /// `JSONEncoder` writes it (and as the tree does).
@@ -229,46 +301,86 @@ final class StreamEncoder: Encoder {
             session.writer.close(object: true, count: 0, depth: depth)
         case .object, .array:
             while !nested.isEmpty { closeInnermost() }
-            session.writer.close(object: state == .object, count: rootCount, depth: depth)
-        case .single, .finished: break
+            session.keyCount = frame.pointee.root.keyBase
+            session.writer.close(object: state == .object, count: frame.pointee.root.count, depth: depth)
+        case .single, .tree, .finished: break
         }
         state = .finished
     }
 
-    /// Counts a fallback; the error to throw from a writing call.
-    func fallBack() -> StreamFallback {
-        session.countFallback()
-        return StreamFallback()
+    /// Fails for a container used after its value was written (code that kept it):
+    /// what it wrote would go nowhere.
+    func checkOpen(_ value: Any, at path: [any CodingKey]) throws {
+        guard state == .finished else { return }
+        throw EncodingError.invalidValue(value, .init(codingPath: path, debugDescription:
+            "Written through a container after the value it belongs to was encoded."))
     }
 
-    func superEncoder() -> any Encoder {
-        session.countFallback()
-        return TreeEncoder(session: session.tree)  // never read: the value is written again by the tree
+    /// The tree's encoder for container `id` once the value is in the tree; an encoder
+    /// that nothing reads for a container used after its value was written.
+    func node(_ id: Int) -> TreeEncoder {
+        if state == .tree, id < trail.nodes.count { return trail.nodes[id] }
+        return TreeEncoder(session: session.tree, codingPath: codingPath)
+    }
+
+    /// Reads what the value wrote so far back into a tree, and makes its containers write
+    /// into that tree from now on; its bytes are written again, from the tree, when
+    /// `encode(to:)` returns (`encodeValue`).
+    private func moveToTree() {
+        guard state != .tree, state != .finished else { return }
+        var bytes = session.writer.bytes(from: frame.pointee.start)
+        for container in nested.reversed() { bytes.append(container.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) }
+        if state == .object || state == .array {
+            bytes.append(state == .object ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+            session.keyCount = frame.pointee.root.keyBase
+        }
+        let root = TreeEncoder(session: session.tree, codingPath: codingPath, info: info)
+        root.keepsKeys = keepsKeys
+        if state != .empty {
+            // What this encoder wrote is JSON once its open containers are closed.
+            let content = EncodedContent.parsing(bytes)
+            assert(content != nil, "the stream wrote what it cannot read: \(String(decoding: bytes, as: UTF8.self))")
+            root.content = content ?? .null
+            root.wroteValue = state == .single
+        }
+        var nodes = [root]
+        let trail = self.trail
+        for opening in trail.openings {
+            nodes.append(nodes[opening.parent].adoptContainer(at: opening.index, key: opening.key))
+        }
+        session.writer.truncate(to: frame.pointee.start)
+        nested.removeAll()
+        trail.nodes = nodes
+        state = .tree
     }
 }
 
-/// Thrown by a stream container for what only the tree can write; the value it is in
-/// is written again (`StreamEncoder.encodeValue`). Code that catches it changes nothing:
-/// the fallback is counted before it is thrown.
-struct StreamFallback: Error {}
-
 /// What one streamed encode shares: the output, the tree's session (options,
-/// transformers, routes) and what fell back.
+/// transformers, routes), the keys of the objects still open, and the types that
+/// needed the tree.
 final class StreamSession {
     let tree: EncodeSession
-    /// The output and the fallback count, behind pointers: a class's stored properties
+    /// The output and the shared state, behind pointers: a class's stored properties
     /// are checked for exclusive access at run time on every write.
     private let output: UnsafeMutablePointer<JSONWriter>
-    private let state = UncheckedStorage(FallbackState())
+    private let state = UncheckedStorage(SharedState())
     /// A tree encoder for kernel values and transformers: they use only its session.
     let scratch: TreeEncoder
 
-    private struct FallbackState {
-        var count = 0
-        /// Types that fell back once in this call: written by the tree from then on.
+    private struct SharedState: ~Copyable {
+        /// The key hashes of every object still open, outermost first (each object knows
+        /// where its own begin): objects open and close strictly nested.
+        var keyHashes = HashStack()
+        /// Types that needed the tree once in this call: written by the tree from then on.
         var treeTypes: Set<ObjectIdentifier> = []
         /// The encoder last used at each level.
         var pool: [StreamEncoder] = []
+    }
+
+    /// How far the output and the key stack were written: what `StreamEncoder.takeBack` returns to.
+    struct Mark {
+        let bytes: Int
+        let keys: Int
     }
 
     init(options: EncodingOptions) {
@@ -289,14 +401,25 @@ final class StreamSession {
         unsafeMutableAddress { output }
     }
 
-    /// Fallbacks so far (`StreamEncoder.encodeValue` takes back the ones it handled).
-    var fallbacks: Int {
-        get { state.pointer.pointee.count }
-        set { state.pointer.pointee.count = newValue }
+    var mark: Mark { Mark(bytes: output.pointee.count, keys: keyCount) }
+
+    /// The number of key hashes on the stack; set lower, it forgets the keys of closed objects.
+    var keyCount: Int {
+        get { state.pointer.pointee.keyHashes.count }
+        set { state.pointer.pointee.keyHashes.count = min(newValue, state.pointer.pointee.keyHashes.count) }
     }
 
-    func countFallback() {
-        state.pointer.pointee.count += 1
+    /// Records the key whose hash is `hash` as a member of the open object `container`;
+    /// false if the object may have it already (the hash is there), which only the tree
+    /// can tell and write.
+    @inline(__always)
+    fileprivate func admit(_ hash: UInt64, into container: inout StreamEncoder.OpenContainer) -> Bool {
+        let bit = KeyHash.filterBit(hash)
+        let hashes = state.pointer
+        if container.keyFilter & bit != 0, hashes.pointee.keyHashes.contains(hash, from: container.keyBase) { return false }
+        container.keyFilter |= bit
+        hashes.pointee.keyHashes.push(hash)
+        return true
     }
 
     /// An encoder for a value `level` values deep: the one last used there, unless
@@ -328,6 +451,41 @@ final class StreamSession {
     }
 }
 
+/// A stack of key hashes with plain loads and stores (an `Array` checks uniqueness and
+/// capacity on every append, once per member written).
+struct HashStack: ~Copyable {
+    private var base = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
+    private var capacity = 64
+    var count = 0
+
+    deinit { base.deallocate() }
+
+    @inline(__always)
+    mutating func push(_ hash: UInt64) {
+        if count == capacity { grow() }
+        base[count] = hash
+        count += 1
+    }
+
+    /// Whether `hash` is among the hashes from `start` on.
+    func contains(_ hash: UInt64, from start: Int) -> Bool {
+        var index = start
+        while index < count {
+            if base[index] == hash { return true }
+            index += 1
+        }
+        return false
+    }
+
+    private mutating func grow() {
+        let grown = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2)
+        grown.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity *= 2
+    }
+}
+
 extension StreamEncoder {
     /// Writes `value` as the value just begun: the member or element `key` of a
     /// container nested in `prefix` (nil: this encoder's own single value), `depth` deep.
@@ -353,7 +511,7 @@ extension StreamEncoder {
         }
         let info = route.modelInfo(of: value)
         let id = ObjectIdentifier(T.self)
-        if info?.fields != nil || session.isTreeType(id) {  // a model class with fields, or a type that fell back
+        if info?.fields != nil || session.isTreeType(id) {  // a model class with fields, or a type that needed the tree
             return try writeByTree(value, path: path(prefix, key), depth: depth, rule: nil)
         }
 
@@ -362,22 +520,11 @@ extension StreamEncoder {
         if case .stringKeyedDictionary = route { keepsKeys = true }
         child.start(parent: self, prefix: prefix, key: key, info: info, depth: depth, keepsKeys: keepsKeys)
         defer { child.detach() }
-        let start = session.writer.count
-        let fallbacks = session.fallbacks
-        do {
-            try value.encode(to: child)
-        } catch {
-            if session.fallbacks == fallbacks { throw error }
-        }
-        if session.fallbacks == fallbacks {
-            if level == 0, child.wroteNothing { throw EncodeCall.encodedNothing(value) }  // the call's own value
-            return child.finish()
-        }
-        // Something in this value only the tree can write: take its bytes back.
-        session.fallbacks = fallbacks
-        session.writer.truncate(to: start)
+        try value.encode(to: child)
+        if level == 0, child.wroteNothing { throw EncodeCall.encodedNothing(value) }  // the call's own value
+        guard child.isInTree else { return child.finish() }
         session.markTreeType(id)
-        try writeByTree(value, path: path(prefix, key), depth: depth, rule: nil)
+        session.writer.write(child.treeContent, depth: depth)
     }
 
     /// Writes `value` through a `TreeEncoder` (with `rule`, the property's transformer, if any).
@@ -395,16 +542,25 @@ extension StreamEncoder {
 
 struct StreamKeyedContainer<Key: CodingKey>: OptionalScalarsThroughGeneric {
     let encoder: StreamEncoder
-    /// Which of the encoder's containers this is: 0 its own, higher nested ones, -1 none.
+    /// Which of the encoder's containers this is: 0 its own, higher nested ones.
     let id: Int
     let prefix: [any CodingKey]
 
     var codingPath: [any CodingKey] { encoder.codingPath + prefix }
 
-    /// Starts the member for `property` under its JSON key; the depth of its value.
-    /// A dotted key (nested objects, merged with siblings) falls back to the tree.
+    /// This container in the tree, once the value is there.
+    private var tree: TreeKeyedContainer<Key> { TreeKeyedContainer(encoder: encoder.node(id)) }
+
+    /// `tree`, for a write of `value` under `key`. - Throws: for a container used after its value was written.
+    private func tree(writing value: Any, forKey key: Key) throws -> TreeKeyedContainer<Key> {
+        try encoder.checkOpen(value, at: codingPath + [key])
+        return tree
+    }
+
+    /// Starts the member for `property` under its JSON key; the depth of its value, or
+    /// nil when the tree writes it (a dotted key, nested objects merged with siblings, moves the value there).
     @inline(__always)
-    private func begin(_ property: String) throws -> Int {
+    private func begin(_ property: String) -> Int? {
         let session = encoder.session.tree
         var key = property
         if !encoder.plainKeys, let ruled = session.ruledKey(for: property, info: encoder.info) {
@@ -412,20 +568,22 @@ struct StreamKeyedContainer<Key: CodingKey>: OptionalScalarsThroughGeneric {
             if session.hasKeyEncodingStrategy, !encoder.keepsKeys {
                 key = session.options.keyEncodingStrategy.convert(key, path: codingPath)
             }
-            if DottedPath.isNested(key) { throw encoder.fallBack() }
+            if DottedPath.isNested(key) { return encoder.divert() }
         }
-        guard let depth = encoder.begin(in: id, key: key) else { throw encoder.fallBack() }
-        return depth
+        return encoder.begin(in: id, key: key)
     }
 
     func encodeNil(forKey key: Key) throws {
-        _ = try begin(key.stringValue)
+        guard begin(key.stringValue) != nil else { return try tree(writing: Optional<Int>.none as Any, forKey: key).encodeNil(forKey: key) }
         encoder.session.writer.writeNull()
     }
 
     func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         if case .wrapper = encoder.session.tree.route(T.self) {
-            if value is any FlatWrapper { throw encoder.fallBack() }
+            if value is any FlatWrapper {
+                _ = encoder.divert()
+                return try tree(writing: value, forKey: key).encode(value, forKey: key)
+            }
             if let wrapper = value as? any EncodingWrapper {
                 var container = self
                 return try wrapper.encode(into: &container, forKey: key)
@@ -433,8 +591,14 @@ struct StreamKeyedContainer<Key: CodingKey>: OptionalScalarsThroughGeneric {
         }
         let rule = encoder.info.flatMap { $0.valueRules.isEmpty ? nil : $0.valueRules[key.stringValue] }
         let name = key.stringValue
-        let depth = try begin(name)
-        try encoder.encodeValue(value, key: .key(name), prefix: prefix, depth: depth, rule: rule)
+        let mark = encoder.session.mark
+        guard let depth = begin(name) else { return try tree(writing: value, forKey: key).encode(value, forKey: key) }
+        do {
+            try encoder.encodeValue(value, key: .key(name), prefix: prefix, depth: depth, rule: rule)
+        } catch {
+            encoder.takeBack(to: mark)
+            throw error
+        }
     }
 
     func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
@@ -480,28 +644,33 @@ struct StreamKeyedContainer<Key: CodingKey>: OptionalScalarsThroughGeneric {
     private func encodeScalar<T: Encodable>(_ value: T, forKey key: Key, onSpot: Bool = true,
                                             _ write: (inout JSONWriter) -> Void) throws {
         guard onSpot, encoder.writesScalars else { return try encode(value, forKey: key) }
-        _ = try begin(key.stringValue)
+        guard begin(key.stringValue) != nil else { return try tree(writing: value, forKey: key).encode(value, forKey: key) }
         write(&encoder.session.writer)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(encoder: encoder, id: openNested(key, object: true),
-                                                               prefix: prefix + [key]))
+        guard begin(key.stringValue) != nil else { return tree.nestedContainer(keyedBy: NestedKey.self, forKey: key) }
+        let id = encoder.openNested(object: true, key: .key(key.stringValue))
+        return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(encoder: encoder, id: id, prefix: prefix + [key]))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        StreamUnkeyedContainer(encoder: encoder, id: openNested(key, object: false), prefix: prefix + [key])
+        guard begin(key.stringValue) != nil else { return tree.nestedUnkeyedContainer(forKey: key) }
+        let id = encoder.openNested(object: false, key: .key(key.stringValue))
+        return StreamUnkeyedContainer(encoder: encoder, id: id, prefix: prefix + [key])
     }
 
-    /// Starts member `key` as a nested container; -1 (after counting a fallback) if this container is closed.
-    private func openNested(_ key: Key, object: Bool) -> Int {
-        guard (try? begin(key.stringValue)) != nil else { return -1 }
-        return encoder.openNested(object: object)
+    /// A super encoder's value is written when its encoder is done with it, whatever
+    /// this container writes meanwhile: the tree's.
+    func superEncoder() -> any Encoder {
+        _ = encoder.divert()
+        return tree.superEncoder()
     }
 
-    func superEncoder() -> any Encoder { encoder.superEncoder() }
-
-    func superEncoder(forKey _: Key) -> any Encoder { encoder.superEncoder() }
+    func superEncoder(forKey key: Key) -> any Encoder {
+        _ = encoder.divert()
+        return tree.superEncoder(forKey: key)
+    }
 }
 
 struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
@@ -513,41 +682,58 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     var codingPath: [any CodingKey] { encoder.codingPath + prefix }
     var count: Int { encoder.count(of: id) }
 
-    /// Starts the next element; the depth of its value.
-    @inline(__always)
-    private func begin() throws -> Int {
-        guard let depth = encoder.begin(in: id, key: nil) else { throw encoder.fallBack() }
-        return depth
+    /// This container in the tree, once the value is there.
+    private var tree: TreeUnkeyedContainer { TreeUnkeyedContainer(encoder: encoder.node(id)) }
+
+    /// `tree`, for a write of `value`. - Throws: for a container used after its value was written.
+    private func tree(writing value: Any) throws -> TreeUnkeyedContainer {
+        try encoder.checkOpen(value, at: codingPath)
+        return tree
     }
 
     mutating func encodeNil() throws {
-        _ = try begin()
+        guard encoder.begin(in: id, key: nil) != nil else {
+            var tree = try tree(writing: Optional<Int>.none as Any)
+            return tree.encodeNil()
+        }
         encoder.session.writer.writeNull()
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         let index = count
-        let depth = try begin()
-        try encoder.encodeValue(value, key: .index(index), prefix: prefix, depth: depth)
+        let mark = encoder.session.mark
+        guard let depth = encoder.begin(in: id, key: nil) else {
+            var tree = try tree(writing: value)
+            return try tree.encode(value)
+        }
+        do {
+            try encoder.encodeValue(value, key: .index(index), prefix: prefix, depth: depth)
+        } catch {
+            encoder.takeBack(to: mark)
+            throw error
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let index = count
-        return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(encoder: encoder, id: openNested(object: true),
+        guard encoder.begin(in: id, key: nil) != nil else { var tree = tree; return tree.nestedContainer(keyedBy: NestedKey.self) }
+        let nested = encoder.openNested(object: true, key: .index(index))
+        return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(encoder: encoder, id: nested,
                                                                       prefix: prefix + [AnyCodingKey(index: index)]))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let index = count
-        return StreamUnkeyedContainer(encoder: encoder, id: openNested(object: false), prefix: prefix + [AnyCodingKey(index: index)])
+        guard encoder.begin(in: id, key: nil) != nil else { var tree = tree; return tree.nestedUnkeyedContainer() }
+        let nested = encoder.openNested(object: false, key: .index(index))
+        return StreamUnkeyedContainer(encoder: encoder, id: nested, prefix: prefix + [AnyCodingKey(index: index)])
     }
 
-    private func openNested(object: Bool) -> Int {
-        guard (try? begin()) != nil else { return -1 }
-        return encoder.openNested(object: object)
+    mutating func superEncoder() -> any Encoder {
+        _ = encoder.divert()
+        var tree = tree
+        return tree.superEncoder()
     }
-
-    mutating func superEncoder() -> any Encoder { encoder.superEncoder() }
 }
 
 struct StreamSingleValueContainer: SingleValueEncodingContainer {
@@ -556,12 +742,25 @@ struct StreamSingleValueContainer: SingleValueEncodingContainer {
     var codingPath: [any CodingKey] { encoder.codingPath }
 
     func encodeNil() throws {
-        guard encoder.beginSingle() else { throw encoder.fallBack() }
+        guard encoder.beginSingle() else {
+            try encoder.checkOpen(Optional<Int>.none as Any, at: codingPath)
+            var tree = encoder.node(0).singleValueContainer()
+            return try tree.encodeNil()
+        }
         encoder.session.writer.writeNull()
     }
 
     func encode<T: Encodable>(_ value: T) throws {
-        guard encoder.beginSingle() else { throw encoder.fallBack() }
-        try encoder.encodeValue(value, key: nil, prefix: [], depth: encoder.depth)
+        guard encoder.beginSingle() else {
+            try encoder.checkOpen(value, at: codingPath)
+            var tree = encoder.node(0).singleValueContainer()
+            return try tree.encode(value)
+        }
+        do {
+            try encoder.encodeValue(value, key: nil, prefix: [], depth: encoder.depth)
+        } catch {
+            encoder.takeBackSingle()
+            throw error
+        }
     }
 }

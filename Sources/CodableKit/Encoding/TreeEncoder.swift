@@ -91,8 +91,9 @@ final class TreeEncoder: Encoder {
         return TreeUnkeyedContainer(encoder: self)
     }
 
-    /// Appends member `key` (an object's keys are written once by synthesized code;
-    /// a key written twice by hand-written code appears twice, and readers keep the last).
+    /// Appends member `key`. A key written again is appended again: the writer keeps the
+    /// last member for each key (`EncodedContent.lastOfEachKey`), so the common case of
+    /// every key once pays no lookup here.
     @inline(__always)
     func append(_ key: String, _ value: EncodedContent) {
         guard case var .object(members) = content else { return }
@@ -130,16 +131,44 @@ final class TreeEncoder: Encoder {
         content = .array(elements)
     }
 
-    /// The member object `key`, made if it does not exist yet: for dotted keys, whose
-    /// siblings share their prefix.
-    func objectMember(_ key: String) -> TreeEncoder {
-        if case let .object(members) = content,
-           let existing = members.last(where: { $0.key == key }), case let .node(child) = existing.value {
-            return child
+    /// The container written last under `key` when it is of the kind asked for, else a
+    /// new one that replaces it: a nested container asked for again is the same one, as
+    /// `JSONEncoder` merges them (and as a dotted key's siblings share their prefix).
+    /// `pathKey` is the key in the coding path (the property's, before key rules).
+    func containerMember(_ key: String, pathKey: String, object: Bool) -> TreeEncoder {
+        if case let .object(members) = content, let existing = members.last(where: { $0.key == key }),
+           case let .node(child) = existing.value {
+            switch child.content {
+            case .object where object, .array where !object: return child
+            default: break
+            }
         }
-        let child = stored(.key(key), content: .object([]))
+        let child = stored(.key(pathKey), content: object ? .object([]) : .array([]))
         append(key, .node(child))
         return child
+    }
+
+    /// Makes the container at member or element `index` of this one a node that can
+    /// still be written into (for a stream value moved to the tree); its encoder.
+    func adoptContainer(at index: Int, key: PathComponent) -> TreeEncoder {
+        switch content {
+        case var .object(members) where members.indices.contains(index):
+            if case let .node(child) = members[index].value { return child }
+            let child = stored(key, content: members[index].value)
+            content = .null  // let the write below reuse the buffer
+            members[index].value = .node(child)
+            content = .object(members)
+            return child
+        case var .array(elements) where elements.indices.contains(index):
+            if case let .node(child) = elements[index] { return child }
+            let child = stored(key, content: elements[index])
+            content = .null
+            elements[index] = .node(child)
+            content = .array(elements)
+            return child
+        default:
+            return stored(key, content: .object([]))  // not reachable: what was opened was written
+        }
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -306,20 +335,29 @@ struct TreeKeyedContainer<Key: CodingKey>: OptionalScalarsThroughGeneric {
 
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    /// Writes `content` under the key for `property`: a dotted key as nested objects.
+    /// The object that member `property` goes in, and its JSON key there: the key a rule
+    /// gives it (converted by `keyEncodingStrategy`), a dotted key's leading parts as
+    /// nested objects.
     @inline(__always)
-    private func write(_ content: EncodedContent, forProperty property: String) {
+    private func place(_ property: String) -> (object: TreeEncoder, key: String) {
         guard var key = encoder.session.ruledKey(for: property, info: encoder.info) else {
-            return encoder.append(property, content)  // no rule: the property name, which has no dots
+            return (encoder, property)  // no rule: the property name, which has no dots
         }
         if encoder.session.hasKeyEncodingStrategy, !encoder.keepsKeys {
             key = encoder.session.options.keyEncodingStrategy.convert(key, path: codingPath)
         }
-        guard DottedPath.isNested(key) else { return encoder.append(key, content) }
+        guard DottedPath.isNested(key) else { return (encoder, key) }
         let parts = DottedPath(key).keys
         var target = encoder
-        for part in parts.dropLast() { target = target.objectMember(part) }
-        target.append(parts.last!, content)
+        for part in parts.dropLast() { target = target.containerMember(part, pathKey: part, object: true) }
+        return (target, parts.last!)
+    }
+
+    /// Writes `content` under the key for `property`.
+    @inline(__always)
+    private func write(_ content: EncodedContent, forProperty property: String) {
+        let (object, key) = place(property)
+        object.append(key, content)
     }
 
     func encodeNil(forKey key: Key) {
@@ -374,15 +412,13 @@ struct TreeKeyedContainer<Key: CodingKey>: OptionalScalarsThroughGeneric {
     func encode(_ value: UInt64, forKey key: Key) throws { try encodeScalar(value, forKey: key, .number(String(value))) }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let child = encoder.stored(.key(key.stringValue), content: .object([]))
-        write(.node(child), forProperty: key.stringValue)
-        return child.container(keyedBy: keyType)
+        let (object, name) = place(key.stringValue)
+        return object.containerMember(name, pathKey: key.stringValue, object: true).container(keyedBy: keyType)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let child = encoder.stored(.key(key.stringValue), content: .array([]))
-        write(.node(child), forProperty: key.stringValue)
-        return TreeUnkeyedContainer(encoder: child)
+        let (object, name) = place(key.stringValue)
+        return TreeUnkeyedContainer(encoder: object.containerMember(name, pathKey: key.stringValue, object: false))
     }
 
     func superEncoder() -> any Encoder {
@@ -393,9 +429,12 @@ struct TreeKeyedContainer<Key: CodingKey>: OptionalScalarsThroughGeneric {
         superEncoder(named: key.stringValue)
     }
 
+    /// An encoder for member `name` (under the key rules and `keyEncodingStrategy`, as
+    /// `JSONEncoder` converts a super key); `{}` if nothing is written through it.
     private func superEncoder(named name: String) -> any Encoder {
-        let child = encoder.stored(.key(name), content: .null)
-        encoder.append(name, .node(child))
+        let (object, key) = place(name)
+        let child = object.stored(.key(name), content: .null)
+        object.append(key, .node(child))
         return child
     }
 }

@@ -67,6 +67,12 @@ struct ByteArena: ~Copyable {
         return taken
     }
 
+    /// A copy of what was appended from offset `start` on.
+    func bytes(from start: Int) -> [UInt8] {
+        guard let base, start < count else { return [] }
+        return Array(UnsafeBufferPointer(start: base + start, count: count - start))
+    }
+
     /// `prefix` followed by everything appended, as one array.
     func appended(to prefix: [UInt8]) -> [UInt8] {
         guard count > 0 else { return prefix }

@@ -1,0 +1,72 @@
+/// No object is written with a key twice. Hand-written `encode(to:)` can write a key
+/// again (a value replaced, a nested container asked for twice, two properties that a
+/// key strategy maps onto one key); `JSONEncoder` keeps one member per key, the last
+/// written, and so does CodableKit — readers disagree on which of two members wins.
+///
+/// Telling keys apart by `String` comparison on every member would cost more than
+/// writing the member, so members are told apart by `KeyHash` first and compared as
+/// strings only when two hashes match.
+enum KeyHash {
+    /// A hash of a key's UTF-8 bytes: its length and (at most) its first and last eight
+    /// bytes, mixed. Equal keys hash equal; keys that differ only in the middle of a long
+    /// key may collide, which costs a string comparison, never a wrong answer.
+    @inline(__always)
+    static func of(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let count = utf8.count
+        guard let base = utf8.baseAddress, count > 0 else { return 0x9E37_79B9_7F4A_7C15 }
+        let raw = UnsafeRawPointer(base)
+        let low: UInt64, high: UInt64
+        if count >= 8 {
+            low = raw.loadUnaligned(as: UInt64.self)
+            high = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 {
+            low = UInt64(raw.loadUnaligned(as: UInt32.self))
+            high = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+        } else {
+            low = UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16
+            high = 0
+        }
+        return (low &* 0x9E37_79B9_7F4A_7C15) ^ ((high ^ UInt64(truncatingIfNeeded: count) &<< 56) &* 0xBF58_476D_1CE4_E5B9)
+    }
+
+    @inline(__always)
+    static func of(_ key: String) -> UInt64 {
+        if let hash = key.utf8.withContiguousStorageIfAvailable(of) { return hash }
+        var key = key
+        return key.withUTF8(of)
+    }
+
+    /// The bit of a 64-bit filter that `hash` sets: most keys of an object set a bit of
+    /// their own, so a key whose bit is clear is new without looking further.
+    @inline(__always)
+    static func filterBit(_ hash: UInt64) -> UInt64 { 1 &<< (hash &>> 58) }
+}
+
+extension EncodedContent {
+    /// `members` with one member per key, the last written for each (where it was
+    /// written); nil when no key repeats, which is what almost every object finds.
+    static func lastOfEachKey(_ members: [(key: String, value: EncodedContent)]) -> [(key: String, value: EncodedContent)]? {
+        let count = members.count
+        guard count > 1 else { return nil }
+        let repeats = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { hashes -> Bool in
+            var filter: UInt64 = 0
+            for index in 0 ..< count {
+                let hash = KeyHash.of(members[index].key)
+                hashes[index] = hash
+                let bit = KeyHash.filterBit(hash)
+                if filter & bit != 0 {
+                    for earlier in 0 ..< index where hashes[earlier] == hash && members[earlier].key == members[index].key {
+                        return true
+                    }
+                }
+                filter |= bit
+            }
+            return false
+        }
+        guard repeats else { return nil }
+        var seen: Set<String> = []
+        var kept: [(key: String, value: EncodedContent)] = []
+        for member in members.reversed() where seen.insert(member.key).inserted { kept.append(member) }
+        return kept.reversed()
+    }
+}
