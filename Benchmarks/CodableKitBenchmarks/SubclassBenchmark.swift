@@ -26,7 +26,8 @@ final class PetFlat: CodableModel {
 
 /// The cost of a subclass's fields: 10,000 objects of a subclass with three
 /// `@ModelField`s against the same objects as one class with five synthesized
-/// properties, decoded and encoded by CodableKit.
+/// properties, decoded and encoded by CodableKit (the target: encoding within 3× of the
+/// synthesized class).
 func subclassBenchmark(_ harness: Harness) -> String {
     let count = 10_000
     let json = Data(("[" + (0 ..< count).map { index in
@@ -42,8 +43,12 @@ func subclassBenchmark(_ harness: Harness) -> String {
         { _ = try! ModelEncoder().encode(withFields) },
     ])
     func perObject(_ seconds: Double) -> String { String(format: "%.2f µs", seconds / Double(count) * 1e6) }
-    var table = Table(header: ["10,000 pets", "five synthesized properties", "base + three @ModelFields", "extra per object"])
-    table.rows.append(["decode", perObject(times[0]), perObject(times[1]), perObject(times[1] - times[0])])
-    table.rows.append(["encode", perObject(times[2]), perObject(times[3]), perObject(times[3] - times[2])])
+    var table = Table(header: ["10,000 pets", "five synthesized properties", "base + three @ModelFields", "extra per object",
+                               "ratio", "target", ""])
+    table.rows.append(["decode", perObject(times[0]), perObject(times[1]), perObject(times[1] - times[0]),
+                       formatRatio(times[1] / times[0]), "", ""])
+    // Encoding a subclass's fields: within 3× of the same properties synthesized.
+    table.rows.append(["encode", perObject(times[2]), perObject(times[3]), perObject(times[3] - times[2]),
+                       formatRatio(times[3] / times[2])] + verdict(times[3] / times[2], 3))
     return table.render()
 }

@@ -308,6 +308,27 @@ final class StreamEncoder: Encoder {
         state = .finished
     }
 
+    /// Writes the `@ModelField`s of a model class instance once its `encode(to:)` has
+    /// returned: each whose key the object does not have yet (the type's own code wins).
+    /// A key the object may have already, or a dotted one, moves the value to the tree,
+    /// which tells exactly and writes the fields still missing.
+    func writeFields(of instance: AnyObject, layout: FieldLayout) throws {
+        if state == .empty || state == .object {
+            var container = self.container(keyedBy: AnyCodingKey.self)
+            let tree = session.tree
+            try layout.forEachField(of: instance) { field, box in
+                guard state != .tree, activate(0) else { return moveToTree() }
+                var key = tree.ruledKey(for: field.name, info: info) ?? field.name
+                if tree.hasKeyEncodingStrategy, !keepsKeys { key = tree.options.keyEncodingStrategy.convert(key, path: codingPath) }
+                guard !DottedPath.isNested(key), !session.mayHave(KeyHash.of(key), in: frame.pointee.root) else { return moveToTree() }
+                try box.write(into: &container, key: AnyCodingKey(stringValue: field.name))
+            }
+        } else {
+            moveToTree()
+        }
+        if state == .tree { try trail.nodes[0].writeFields(of: instance, layout: layout) }
+    }
+
     /// Fails for a container used after its value was written (code that kept it):
     /// what it wrote would go nowhere.
     func checkOpen(_ value: Any, at path: [any CodingKey]) throws {
@@ -422,6 +443,11 @@ final class StreamSession {
         return true
     }
 
+    /// Whether the open object `container` may have the key whose hash is `hash`.
+    fileprivate func mayHave(_ hash: UInt64, in container: StreamEncoder.OpenContainer) -> Bool {
+        container.keyFilter & KeyHash.filterBit(hash) != 0 && state.pointer.pointee.keyHashes.contains(hash, from: container.keyBase)
+    }
+
     /// An encoder for a value `level` values deep: the one last used there, unless
     /// something still holds it (`encode(to:)` code may keep its encoder).
     func encoder(level: Int) -> StreamEncoder {
@@ -511,9 +537,7 @@ extension StreamEncoder {
         }
         let info = route.modelInfo(of: value)
         let id = ObjectIdentifier(T.self)
-        if info?.fields != nil || session.isTreeType(id) {  // a model class with fields, or a type that needed the tree
-            return try writeByTree(value, path: path(prefix, key), depth: depth, rule: nil)
-        }
+        if session.isTreeType(id) { return try writeByTree(value, path: path(prefix, key), depth: depth, rule: nil) }
 
         let child = session.encoder(level: level + 1)
         var keepsKeys = false
@@ -521,6 +545,9 @@ extension StreamEncoder {
         child.start(parent: self, prefix: prefix, key: key, info: info, depth: depth, keepsKeys: keepsKeys)
         defer { child.detach() }
         try value.encode(to: child)
+        if let layout = info?.fields {  // `T` is a class (only classes have a layout): one reference, no bridging
+            try child.writeFields(of: unsafeBitCast(value, to: AnyObject.self), layout: layout)
+        }
         if level == 0, child.wroteNothing { throw EncodeCall.encodedNothing(value) }  // the call's own value
         guard child.isInTree else { return child.finish() }
         session.markTreeType(id)

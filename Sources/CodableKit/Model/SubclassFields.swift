@@ -1,3 +1,5 @@
+@_spi(Reflection) import Swift
+
 /// The `@ModelField`s of a model class: where each sits in an instance's mirror
 /// (superclasses included), under which name, with which keys and transformer.
 /// Learned once per type from one instance (`ModelInfo`); types without fields have
@@ -8,7 +10,7 @@
 /// rule; after the inherited `encode(to:)`, the encoder writes each field whose key
 /// the object does not have yet.
 struct FieldLayout: Sendable {
-    struct Field: Sendable {
+    struct Field: @unchecked Sendable {  // `boxType` is a metatype: immutable
         /// The property's name (the wrapper's storage `_name` without the underscore).
         let name: String
         /// How many superclass mirrors up, and the child's offset there.
@@ -19,11 +21,17 @@ struct FieldLayout: Sendable {
         /// Where the field is among the fields made while an instance is initialized.
         let position: Int?
         let isOptional: Bool
+        /// The wrapper's own type, to hand a stored reference back as a field.
+        let boxType: any AnyModelField.Type
     }
 
     let fields: [Field]
     /// How many fields an instance's initialization makes.
     let madeCount: Int
+    /// Where each field's wrapper is stored in an instance, in the order of `fields`: the
+    /// runtime's field offsets for the type, checked against the sample instance's mirror.
+    /// Nil where the runtime does not give them or they do not check out; the mirror is read then.
+    let storageOffsets: [Int]?
 
     /// The layout of the type of `instance`, made while `made` were collected; nil when it has no fields.
     init?(of instance: AnyObject, made: [any AnyModelField]) {
@@ -36,7 +44,8 @@ struct FieldLayout: Sendable {
                       let label = child.label, label.hasPrefix("_") else { continue }
                 fields.append(Field(name: String(label.dropFirst()), level: level, offset: offset,
                                     keys: box.keys, transformer: box.transformer,
-                                    position: made.firstIndex { $0 === box }, isOptional: box.isOptional))
+                                    position: made.firstIndex { $0 === box }, isOptional: box.isOptional,
+                                    boxType: type(of: box)))
             }
             mirror = current.superclassMirror
             level += 1
@@ -44,6 +53,47 @@ struct FieldLayout: Sendable {
         if fields.isEmpty { return nil }
         self.fields = fields
         madeCount = made.count
+        storageOffsets = Self.storageOffsets(of: fields, in: instance)
+    }
+
+    /// Each field's offset in an instance of `instance`'s class, from the runtime's field
+    /// records (superclasses' fields included), if every one holds exactly the wrapper the
+    /// mirror found there: reading a reference at an offset is then reading the property.
+    private static func storageOffsets(of fields: [Field], in instance: AnyObject) -> [Int]? {
+        guard #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) else { return nil }
+        var offsets: [String: Int] = [:]
+        let classType = _EachFieldOptions(rawValue: 1 << 0)  // `.classType`, a `static var` Swift 6 cannot read
+        let complete = _forEachField(of: type(of: instance), options: classType) { name, offset, _, kind in
+            if kind == .class { offsets[String(cString: name)] = offset }
+            return true
+        }
+        guard complete else { return nil }
+        let boxes = FieldLayout.mirroredBoxes(of: fields, in: instance)
+        guard boxes.count == fields.count else { return nil }
+        var result: [Int] = []
+        let base = UnsafeRawPointer(Unmanaged.passUnretained(instance).toOpaque())
+        for (field, box) in boxes {
+            guard let offset = offsets["_" + field.name], offset >= MemoryLayout<Int>.size * 2,
+                  offset % MemoryLayout<Int>.alignment == 0,
+                  base.load(fromByteOffset: offset, as: AnyObject.self) === box else { return nil }
+            result.append(offset)
+        }
+        return result
+    }
+
+    /// Calls `body` with each field of `instance` (of the type this layout was made
+    /// for) and its wrapper, read where the wrapper is stored, or from the mirror.
+    @inline(__always)
+    func forEachField(of instance: AnyObject, _ body: (Field, any AnyModelField) throws -> Void) rethrows {
+        guard let storageOffsets else {
+            for (field, box) in Self.mirroredBoxes(of: fields, in: instance) { try body(field, box) }
+            return
+        }
+        let base = UnsafeRawPointer(Unmanaged.passUnretained(instance).toOpaque())
+        for index in fields.indices {
+            let box = base.load(fromByteOffset: storageOffsets[index], as: AnyObject.self)
+            try body(fields[index], fields[index].boxType.field(box))
+        }
     }
 
     /// Each field of an instance with its box: by position among the fields its
@@ -58,6 +108,14 @@ struct FieldLayout: Sendable {
             }
             return result
         }
+        var result: [(field: Field, box: any AnyModelField)] = []
+        result.reserveCapacity(fields.count)
+        forEachField(of: instance) { result.append(($0, $1)) }
+        return result
+    }
+
+    /// `fields` with their wrappers in `instance`, read from its mirror (a field it does not find is left out).
+    private static func mirroredBoxes(of fields: [Field], in instance: AnyObject) -> [(field: Field, box: any AnyModelField)] {
         var result: [(field: Field, box: any AnyModelField)] = []
         result.reserveCapacity(fields.count)
         var mirror = Mirror(reflecting: instance)
@@ -123,11 +181,10 @@ extension TreeEncoder {
     /// unless the object has its key already (a base class's property wins).
     func writeFields(of instance: AnyObject, layout: FieldLayout) throws {
         var container = self.container(keyedBy: AnyCodingKey.self)
-        for (field, box) in layout.boxes(in: instance, made: nil) {
-            let key = session.ruledKey(for: field.name, info: info) ?? field.name
-            let first = String(key.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)[0])
-            if case let .object(members) = content, members.contains(where: { $0.key == first }),
-               !DottedPath.isNested(key) { continue }
+        try layout.forEachField(of: instance) { field, box in
+            var key = session.ruledKey(for: field.name, info: info) ?? field.name
+            if session.hasKeyEncodingStrategy, !keepsKeys { key = session.options.keyEncodingStrategy.convert(key, path: codingPath) }
+            if !DottedPath.isNested(key), case let .object(members) = content, members.contains(where: { $0.key == key }) { return }
             try box.write(into: &container, key: AnyCodingKey(stringValue: field.name))
         }
     }

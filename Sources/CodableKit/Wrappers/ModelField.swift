@@ -98,10 +98,14 @@ protocol AnyModelField: AnyObject {
     func fill(from container: KeyedDecodingContainer<AnyCodingKey>, key: AnyCodingKey, isOptional: Bool) throws
     /// Writes the value under `key`.
     func write(into container: inout KeyedEncodingContainer<AnyCodingKey>, key: AnyCodingKey) throws
+    /// `object`, which is a `Self`, as a field (no dynamic cast).
+    static func field(_ object: AnyObject) -> any AnyModelField
 }
 
 extension ModelField: AnyModelField {
     var anyValue: Any { wrappedValue }
+
+    static func field(_ object: AnyObject) -> any AnyModelField { unsafeDowncast(object, to: Self.self) }
 
     var isOptional: Bool { Value.self is any OptionalField.Type }
 

@@ -200,6 +200,51 @@ import Testing
         #expect(value.toJSONString(options: .init(sortedKeys: true)) == #"{"extra":7,"name":"h"}"#)
     }
 
+    class Shadowing: BaseModel {
+        @ModelField("name") var alias = "field"
+        @ModelField var secondName = "second"
+    }
+
+    /// Streamed (unsorted) and through the tree (sorted), with and without a key strategy:
+    /// the same members, each once.
+    static func bothWays<T: Encodable>(_ value: T, snakeCase: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        var sorted = ModelEncoder(options: .init(sortedKeys: true)), streamed = ModelEncoder()
+        if snakeCase {
+            sorted.keyEncodingStrategy = .convertToSnakeCase
+            streamed.keyEncodingStrategy = .convertToSnakeCase
+        }
+        let tree = try sorted.encode(value), stream = try streamed.encode(value)
+        #expect(try JSONValue(parsing: tree) == JSONValue(parsing: stream), sourceLocation: sourceLocation)
+        #expect(tree.count == stream.count, "\(String(decoding: stream, as: UTF8.self))", sourceLocation: sourceLocation)
+        return String(decoding: tree, as: UTF8.self)
+    }
+
+    @Test func fieldsAreWrittenByTheStreamAsByTheTree() throws {
+        let dog = Dog()
+        dog.breed = "collie"
+        dog.ownerName = "Ada"
+        #expect(try Self.bothWays(dog) == #"{"breed":"collie","is_good":true,"legs":4,"name":"","owner":{"name":"Ada"}}"#)
+        #expect(try Self.bothWays([dog, dog]).hasPrefix(#"[{"breed":"collie""#))
+        let student = StudentModel()
+        student.grade = 3
+        #expect(try Self.bothWays([student, student]) == #"[{"grade":3,"name":""},{"grade":3,"name":""}]"#)
+        student.age = 12
+        #expect(try Self.bothWays(student, snakeCase: true) == #"{"age":12,"grade":3,"name":""}"#)
+        // The type's own member wins over a field under the same key.
+        #expect(try Self.bothWays(Shadowing(), snakeCase: true) == #"{"name":"","second_name":"second"}"#)
+        #expect(try Self.bothWays([Shadowing(), Shadowing()]) == #"[{"name":"","secondName":"second"},{"name":"","secondName":"second"}]"#)
+    }
+
+    @Test func fieldsAreReadWhereTheyAreStored() throws {
+        // The runtime's field offsets, checked against the mirror once per type.
+        #expect(ModelInfo.of(Dog.self).fields?.storageOffsets?.count == 4)
+        #expect(ModelInfo.of(StudentModel.self).fields?.storageOffsets?.count == 2)
+        let first = StudentModel(), second = StudentModel()
+        first.grade = 7
+        second.age = 3
+        #expect(try Self.bothWays([first, second]) == #"[{"grade":7,"name":""},{"age":3,"grade":1,"name":""}]"#)
+    }
+
     @Test func foundationsDecoderLeavesFieldsAtTheirInitialValues() throws {
         let student = try JSONDecoder().decode(StudentModel.self, from: Data(#"{"name": "a", "grade": 5}"#.utf8))
         #expect(student.name == "a" && student.grade == 1)
@@ -207,4 +252,6 @@ import Testing
 }
 
 extension SubclassFieldTests.Dog: @unchecked Sendable {}
+extension SubclassFieldTests.StudentModel: @unchecked Sendable {}
+extension SubclassFieldTests.Shadowing: @unchecked Sendable {}
 extension SubclassFieldTests.Level3: @unchecked Sendable {}
