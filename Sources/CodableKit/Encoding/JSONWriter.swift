@@ -128,7 +128,7 @@ struct JSONWriter: ~Copyable {
         if prettyPrinted { append(" : ") } else { bytes.append(UInt8(ascii: ":")) }
     }
 
-    /// A member's key and the colon after it; the key's `KeyHash`, read from the bytes as they are written.
+    /// A member's key and the colon after it; the key's `KeyHash`, read from its bytes as they are written.
     @inline(__always)
     mutating func writeKeyHashing(_ key: String) -> UInt64 {
         let hash: UInt64

@@ -36,10 +36,29 @@ enum KeyHash {
         return key.withUTF8(of)
     }
 
-    /// The bit of a 64-bit filter that `hash` sets: most keys of an object set a bit of
-    /// their own, so a key whose bit is clear is new without looking further.
+}
+
+/// The keys of one object so far, as 256 bits that their hashes set: a key whose bit is
+/// clear is new without looking further, and with that many bits most keys of even a wide
+/// object find theirs clear.
+struct MemberKeyFilter {
+    private var words = SIMD4<UInt64>(0, 0, 0, 0)  // not `.zero`, a lazily made static
+
+    /// Sets the bit of `hash`; whether it was set already (the key may be there).
     @inline(__always)
-    static func filterBit(_ hash: UInt64) -> UInt64 { 1 &<< (hash &>> 58) }
+    mutating func insert(_ hash: UInt64) -> Bool {
+        let word = Int(truncatingIfNeeded: (hash &>> 56) & 3)
+        let bit: UInt64 = 1 &<< (hash &>> 58)
+        let seen = words[word] & bit != 0
+        words[word] |= bit
+        return seen
+    }
+
+    /// Whether the bit of `hash` is set (the key may be there).
+    @inline(__always)
+    func mayContain(_ hash: UInt64) -> Bool {
+        words[Int(truncatingIfNeeded: (hash &>> 56) & 3)] & (1 &<< (hash &>> 58)) != 0
+    }
 }
 
 extension EncodedContent {
@@ -49,17 +68,15 @@ extension EncodedContent {
         let count = members.count
         guard count > 1 else { return nil }
         let repeats = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { hashes -> Bool in
-            var filter: UInt64 = 0
+            var filter = MemberKeyFilter()
             for index in 0 ..< count {
                 let hash = KeyHash.of(members[index].key)
                 hashes[index] = hash
-                let bit = KeyHash.filterBit(hash)
-                if filter & bit != 0 {
+                if filter.insert(hash) {
                     for earlier in 0 ..< index where hashes[earlier] == hash && members[earlier].key == members[index].key {
                         return true
                     }
                 }
-                filter |= bit
             }
             return false
         }

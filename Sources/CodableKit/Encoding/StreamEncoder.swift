@@ -48,6 +48,7 @@ final class StreamEncoder: Encoder {
         var nested: [OpenContainer] = []
         /// Nested containers opened and tree nodes: made for the few values that have them.
         var trail: Trail?
+        var writesFields = false
     }
 
     /// What only a value with nested containers, or one in the tree, needs.
@@ -73,10 +74,11 @@ final class StreamEncoder: Encoder {
         var id = 0
         let isObject: Bool
         var count = 0
-        /// Where this object's key hashes begin in the session's stack, and the filter of
-        /// the bits they set (`KeyHash.filterBit`).
+        /// Where this object's key hashes begin in the session's stack, and the bits they set.
         var keyBase: Int
-        var keyFilter: UInt64 = 0
+        var keyFilter = MemberKeyFilter()
+        /// Where the last member or element begun starts in the output (its separator).
+        var memberStart = 0
     }
 
     /// A nested container: the id of the container it is in, its index there, its key.
@@ -102,10 +104,19 @@ final class StreamEncoder: Encoder {
     /// Sets the encoder up for a value.
     func start(parent: StreamEncoder, prefix: [any CodingKey], key: PathComponent?, info: ModelInfo?, depth: Int, keepsKeys: Bool) {
         let tree = session.tree
-        frame.pointee = Frame(parent: parent, prefix: prefix, pathKey: key, info: info, depth: depth, keepsKeys: keepsKeys,
-                              plainKeys: tree.plainKeys && !(info?.hasKeyRules ?? false),
-                              writesScalars: tree.transformers.isEmpty && (info?.valueRules.isEmpty ?? true),
-                              start: session.writer.count)
+        // Field by field, not a new `Frame`: what `detach` and `finish` leave needs no reset.
+        let frame = self.frame
+        frame.pointee.parent = parent
+        frame.pointee.prefix = prefix
+        frame.pointee.pathKey = key
+        frame.pointee.info = info
+        frame.pointee.depth = depth
+        frame.pointee.keepsKeys = keepsKeys
+        frame.pointee.plainKeys = tree.plainKeys && !(info?.hasKeyRules ?? false)
+        frame.pointee.writesScalars = tree.transformers.isEmpty && (info?.valueRules.isEmpty ?? true)
+        frame.pointee.state = .empty
+        frame.pointee.start = session.writer.count
+        if !frame.pointee.nested.isEmpty { frame.pointee.nested.removeAll() }  // a value that threw
     }
 
     /// Lets go of the enclosing encoder once the value is written (so that it can be reused).
@@ -144,13 +155,23 @@ final class StreamEncoder: Encoder {
     // MARK: Containers
 
     func container<Key: CodingKey>(keyedBy _: Key.Type) -> KeyedEncodingContainer<Key> {
-        guard openRoot(object: true) else { return node(0).container(keyedBy: Key.self) }
+        guard openRoot(object: true) else { return treeContainer(keyedBy: Key.self) }
         return KeyedEncodingContainer(StreamKeyedContainer<Key>(encoder: self, id: 0, prefix: []))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        guard openRoot(object: false) else { return node(0).unkeyedContainer() }
+        guard openRoot(object: false) else { return treeUnkeyedContainer() }
         return StreamUnkeyedContainer(encoder: self, id: 0, prefix: [])
+    }
+
+    @inline(never)  // off the path of every value
+    private func treeContainer<Key: CodingKey>(keyedBy _: Key.Type) -> KeyedEncodingContainer<Key> {
+        node(0).container(keyedBy: Key.self)
+    }
+
+    @inline(never)
+    private func treeUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        node(0).unkeyedContainer()
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -214,19 +235,21 @@ final class StreamEncoder: Encoder {
     func begin(in id: Int, key: String?) -> Int? {
         guard activate(id) else { return divert() }
         let valueDepth = depth + nested.count + 1
-        if nested.isEmpty {
-            return begin(in: &frame.pointee.root, key: key, depth: valueDepth)
-        }
+        if nested.isEmpty { return begin(in: &frame.pointee.root, key: key, depth: valueDepth) }
         return begin(in: &nested[nested.count - 1], key: key, depth: valueDepth)
     }
 
     @inline(__always)
     private func begin(in container: inout OpenContainer, key: String?, depth valueDepth: Int) -> Int? {
         let mark = session.writer.count
+        container.memberStart = mark
         session.writer.separate(index: container.count, depth: valueDepth)
-        if let key, !session.admit(session.writer.writeKeyHashing(key), into: &container) {
-            session.writer.truncate(to: mark)
-            return divert()
+        if let key {
+            let hash = session.writer.writeKeyHashing(key)
+            guard session.admit(hash, into: &container) else {
+                session.writer.truncate(to: mark)
+                return divert()
+            }
         }
         container.count += 1
         return valueDepth
@@ -238,14 +261,21 @@ final class StreamEncoder: Encoder {
         return nil
     }
 
-    /// Takes back the member or element just begun in the innermost container, and what
-    /// was written for it since `mark`: its value threw, and `JSONEncoder` writes nothing
-    /// for a value that throws (code that catches the error goes on with a valid object).
-    func takeBack(to mark: StreamSession.Mark) {
-        guard state == .object || state == .array, session.writer.count >= mark.bytes else { return }
-        session.writer.truncate(to: mark.bytes)
-        session.keyCount = mark.keys
-        if nested.isEmpty { frame.pointee.root.count -= 1 } else { nested[nested.count - 1].count -= 1 }
+    /// Takes back the member or element just begun in the innermost container, with all
+    /// that was written for it: its value threw, and `JSONEncoder` writes nothing for a
+    /// value that throws (code that catches the error goes on with a valid object).
+    func takeBack() {
+        guard state == .object || state == .array else { return }
+        if nested.isEmpty { takeBack(from: &frame.pointee.root) } else { takeBack(from: &nested[nested.count - 1]) }
+    }
+
+    private func takeBack(from container: inout OpenContainer) {
+        guard container.count > 0, session.writer.count >= container.memberStart else { return }
+        session.writer.truncate(to: container.memberStart)
+        container.count -= 1
+        // Each member of an object pushed one hash, and the value's own objects are closed
+        // or abandoned: the stack holds this object's members from its base.
+        session.keyCount = container.keyBase + (container.isObject ? container.count : 0)
     }
 
     /// Opens a container nested in the container that `begin` just started a value in,
@@ -262,9 +292,14 @@ final class StreamEncoder: Encoder {
     }
 
     /// The number of values written into container `id` (0 once it is closed).
+    @inline(__always)
     func count(of id: Int) -> Int {
+        if id == 0, state != .tree { return frame.pointee.root.count }
+        return countNested(id)
+    }
+
+    private func countNested(_ id: Int) -> Int {
         if state == .tree { return TreeUnkeyedContainer(encoder: node(id)).count }
-        if id == 0 { return frame.pointee.root.count }
         return nested.last(where: { $0.id == id })?.count ?? 0
     }
 
@@ -315,12 +350,11 @@ final class StreamEncoder: Encoder {
     func writeFields(of instance: AnyObject, layout: FieldLayout) throws {
         if state == .empty || state == .object {
             var container = self.container(keyedBy: AnyCodingKey.self)
-            let tree = session.tree
+            frame.pointee.writesFields = true
+            defer { frame.pointee.writesFields = false }
             try layout.forEachField(of: instance) { field, box in
-                guard state != .tree, activate(0) else { return moveToTree() }
-                var key = tree.ruledKey(for: field.name, info: info) ?? field.name
-                if tree.hasKeyEncodingStrategy, !keepsKeys { key = tree.options.keyEncodingStrategy.convert(key, path: codingPath) }
-                guard !DottedPath.isNested(key), !session.mayHave(KeyHash.of(key), in: frame.pointee.root) else { return moveToTree() }
+                // Once in the tree, the tree writes the fields still missing (below).
+                guard state != .tree else { return }
                 try box.write(into: &container, key: AnyCodingKey(stringValue: field.name))
             }
         } else {
@@ -328,6 +362,10 @@ final class StreamEncoder: Encoder {
         }
         if state == .tree { try trail.nodes[0].writeFields(of: instance, layout: layout) }
     }
+
+    /// While `writeFields` runs, a member the stream cannot write (its key may be there, or
+    /// is dotted) moves the value to the tree and is left to the tree's own `writeFields`.
+    var writesFields: Bool { frame.pointee.writesFields }
 
     /// Fails for a container used after its value was written (code that kept it):
     /// what it wrote would go nowhere.
@@ -398,12 +436,6 @@ final class StreamSession {
         var pool: [StreamEncoder] = []
     }
 
-    /// How far the output and the key stack were written: what `StreamEncoder.takeBack` returns to.
-    struct Mark {
-        let bytes: Int
-        let keys: Int
-    }
-
     init(options: EncodingOptions) {
         tree = EncodeSession(options: options)
         scratch = TreeEncoder(session: tree)
@@ -422,8 +454,6 @@ final class StreamSession {
         unsafeMutableAddress { output }
     }
 
-    var mark: Mark { Mark(bytes: output.pointee.count, keys: keyCount) }
-
     /// The number of key hashes on the stack; set lower, it forgets the keys of closed objects.
     var keyCount: Int {
         get { state.pointer.pointee.keyHashes.count }
@@ -435,17 +465,10 @@ final class StreamSession {
     /// can tell and write.
     @inline(__always)
     fileprivate func admit(_ hash: UInt64, into container: inout StreamEncoder.OpenContainer) -> Bool {
-        let bit = KeyHash.filterBit(hash)
         let hashes = state.pointer
-        if container.keyFilter & bit != 0, hashes.pointee.keyHashes.contains(hash, from: container.keyBase) { return false }
-        container.keyFilter |= bit
+        if container.keyFilter.insert(hash), hashes.pointee.keyHashes.contains(hash, from: container.keyBase) { return false }
         hashes.pointee.keyHashes.push(hash)
         return true
-    }
-
-    /// Whether the open object `container` may have the key whose hash is `hash`.
-    fileprivate func mayHave(_ hash: UInt64, in container: StreamEncoder.OpenContainer) -> Bool {
-        container.keyFilter & KeyHash.filterBit(hash) != 0 && state.pointer.pointee.keyHashes.contains(hash, from: container.keyBase)
     }
 
     /// An encoder for a value `level` values deep: the one last used there, unless
@@ -581,6 +604,7 @@ struct StreamKeyedContainer<Key: CodingKey>: OptionalScalarsThroughGeneric {
     /// `tree`, for a write of `value` under `key`. - Throws: for a container used after its value was written.
     private func tree(writing value: Any, forKey key: Key) throws -> TreeKeyedContainer<Key> {
         try encoder.checkOpen(value, at: codingPath + [key])
+        if encoder.writesFields { return TreeKeyedContainer(encoder: TreeEncoder(session: encoder.session.tree)) }  // see `writesFields`
         return tree
     }
 
@@ -618,12 +642,11 @@ struct StreamKeyedContainer<Key: CodingKey>: OptionalScalarsThroughGeneric {
         }
         let rule = encoder.info.flatMap { $0.valueRules.isEmpty ? nil : $0.valueRules[key.stringValue] }
         let name = key.stringValue
-        let mark = encoder.session.mark
         guard let depth = begin(name) else { return try tree(writing: value, forKey: key).encode(value, forKey: key) }
         do {
             try encoder.encodeValue(value, key: .key(name), prefix: prefix, depth: depth, rule: rule)
         } catch {
-            encoder.takeBack(to: mark)
+            encoder.takeBack()
             throw error
         }
     }
@@ -728,7 +751,6 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         let index = count
-        let mark = encoder.session.mark
         guard let depth = encoder.begin(in: id, key: nil) else {
             var tree = try tree(writing: value)
             return try tree.encode(value)
@@ -736,7 +758,7 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
         do {
             try encoder.encodeValue(value, key: .index(index), prefix: prefix, depth: depth)
         } catch {
-            encoder.takeBack(to: mark)
+            encoder.takeBack()
             throw error
         }
     }

@@ -54,7 +54,7 @@ import Testing
 /// A key written again: one member, the last written, as `JSONEncoder` keeps it (Foundation's
 /// duplicate-key and `superEncoder` tests, and the cases around them).
 @Suite struct RepeatedKeyTests {
-    enum Key: String, CodingKey { case a, other, top, first, second, x, y, parentData }
+    enum Key: String, CodingKey { case a, b, other, top, first, second, x, y, parentData }
 
     /// Writes `body` into a keyed container, and counts its runs.
     final class Writes: Encodable, @unchecked Sendable {
@@ -120,6 +120,59 @@ import Testing
         let runs = fresh.runs
         _ = try ModelEncoder().encode(fresh)
         #expect(fresh.runs == runs + 1, "\(name): encode(to:) runs once")
+    }
+
+    /// Writes `a` and `b` (`reversed`: `b` first), then `a` again when `again`; `fails` throws between.
+    struct Conditional: Encodable {
+        var again = false
+        var reversed = false
+        var fails = false
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            if reversed { try container.encode(2, forKey: .b) }
+            try container.encode(1, forKey: .a)
+            if !reversed { try container.encode(2, forKey: .b) }
+            if fails { try container.encode(Double.nan, forKey: .x) }
+            if again { try container.encode(3, forKey: .a) }
+        }
+    }
+
+    /// A recursive type whose values repeat a key at some depths.
+    struct Node: Encodable {
+        var name: String
+        var repeats = false
+        var children: [Node] = []
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(name, forKey: .a)
+            try container.encode(children, forKey: .other)
+            if repeats { try container.encode(name + "!", forKey: .a) }
+        }
+    }
+
+    struct Catching: Encodable {
+        let values: [Conditional]
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            for value in values { try? container.encode(value) }
+        }
+    }
+
+    /// The stream learns the keys a type writes from one value and checks later values
+    /// against them: a later value that departs, or repeats a key, is still written right.
+    @Test func valuesThatDepartFromTheirTypesKeys() throws {
+        try EncoderParityTests.same([Conditional(), Conditional(again: true), Conditional(), Conditional(again: true)])
+        try EncoderParityTests.same([Conditional(), Conditional(reversed: true), Conditional(again: true, reversed: true)])
+        try EncoderParityTests.same([Conditional(again: true), Conditional(), Conditional(again: true)])
+        let tree = Node(name: "root", children: [
+            Node(name: "a", children: [Node(name: "a1", repeats: true), Node(name: "a2")]),
+            Node(name: "b", repeats: true, children: [Node(name: "b1")]),
+        ])
+        try EncoderParityTests.same([tree, tree])
+        // A value that throws while its type is being learned, caught: the next ones are learned and checked.
+        try EncoderParityTests.same(Catching(values: [Conditional(fails: true), Conditional(), Conditional(again: true)]))
+        #expect(String(decoding: try ModelEncoder().encode(Catching(values: [Conditional(fails: true), Conditional(again: true)])),
+                       as: UTF8.self) == #"[{"b":2,"a":3}]"#)
     }
 
     struct TwoOntoOne: Encodable { var fooBar = 1; var foo_bar = 2 }
