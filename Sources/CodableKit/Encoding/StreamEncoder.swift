@@ -77,8 +77,6 @@ final class StreamEncoder: Encoder {
         /// Where this object's key hashes begin in the session's stack, and the bits they set.
         var keyBase: Int
         var keyFilter = MemberKeyFilter()
-        /// Where the last member or element begun starts in the output (its separator).
-        var memberStart = 0
     }
 
     /// A nested container: the id of the container it is in, its index there, its key.
@@ -242,7 +240,6 @@ final class StreamEncoder: Encoder {
     @inline(__always)
     private func begin(in container: inout OpenContainer, key: String?, depth valueDepth: Int) -> Int? {
         let mark = session.writer.count
-        container.memberStart = mark
         session.writer.separate(index: container.count, depth: valueDepth)
         if let key {
             let hash = session.writer.writeKeyHashing(key)
@@ -262,16 +259,17 @@ final class StreamEncoder: Encoder {
     }
 
     /// Takes back the member or element just begun in the innermost container, with all
-    /// that was written for it: its value threw, and `JSONEncoder` writes nothing for a
-    /// value that throws (code that catches the error goes on with a valid object).
-    func takeBack() {
+    /// that was written for it from `start` (where its separator went): its value threw, and
+    /// `JSONEncoder` writes nothing for a value that throws (code that catches the error
+    /// goes on with a valid object).
+    func takeBack(from start: Int) {
         guard state == .object || state == .array else { return }
-        if nested.isEmpty { takeBack(from: &frame.pointee.root) } else { takeBack(from: &nested[nested.count - 1]) }
+        if nested.isEmpty { takeBack(from: start, in: &frame.pointee.root) } else { takeBack(from: start, in: &nested[nested.count - 1]) }
     }
 
-    private func takeBack(from container: inout OpenContainer) {
-        guard container.count > 0, session.writer.count >= container.memberStart else { return }
-        session.writer.truncate(to: container.memberStart)
+    private func takeBack(from start: Int, in container: inout OpenContainer) {
+        guard container.count > 0, session.writer.count >= start else { return }
+        session.writer.truncate(to: start)
         container.count -= 1
         // Each member of an object pushed one hash, and the value's own objects are closed
         // or abandoned: the stack holds this object's members from its base.
@@ -642,11 +640,12 @@ struct StreamKeyedContainer<Key: CodingKey>: OptionalScalarsThroughGeneric {
         }
         let rule = encoder.info.flatMap { $0.valueRules.isEmpty ? nil : $0.valueRules[key.stringValue] }
         let name = key.stringValue
+        let start = encoder.session.writer.count
         guard let depth = begin(name) else { return try tree(writing: value, forKey: key).encode(value, forKey: key) }
         do {
             try encoder.encodeValue(value, key: .key(name), prefix: prefix, depth: depth, rule: rule)
         } catch {
-            encoder.takeBack()
+            encoder.takeBack(from: start)
             throw error
         }
     }
@@ -751,6 +750,7 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         let index = count
+        let start = encoder.session.writer.count
         guard let depth = encoder.begin(in: id, key: nil) else {
             var tree = try tree(writing: value)
             return try tree.encode(value)
@@ -758,7 +758,7 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
         do {
             try encoder.encodeValue(value, key: .index(index), prefix: prefix, depth: depth)
         } catch {
-            encoder.takeBack()
+            encoder.takeBack(from: start)
             throw error
         }
     }
