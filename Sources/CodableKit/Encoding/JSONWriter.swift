@@ -128,24 +128,29 @@ struct JSONWriter: ~Copyable {
         if prettyPrinted { append(" : ") } else { bytes.append(UInt8(ascii: ":")) }
     }
 
-    /// A member's key and the colon after it; the key's `KeyHash`, read from its bytes as they are written.
+    /// A member's key and the colon after it; the key's `KeyHash`, from its bytes as they are written.
     @inline(__always)
     mutating func writeKeyHashing(_ key: String) -> UInt64 {
         let hash: UInt64
-        if let written = key.utf8.withContiguousStorageIfAvailable({ utf8 -> UInt64 in
-            writeString(utf8: utf8)
-            return KeyHash.of(utf8)
-        }) {
+        if let written = key.utf8.withContiguousStorageIfAvailable({ writeHashing(utf8: $0) }) {
             hash = written
         } else {
             var key = key
-            hash = key.withUTF8 { utf8 -> UInt64 in
-                writeString(utf8: utf8)
-                return KeyHash.of(utf8)
-            }
+            hash = key.withUTF8 { writeHashing(utf8: $0) }
         }
         if prettyPrinted { append(" : ") } else { bytes.append(UInt8(ascii: ":")) }
         return hash
+    }
+
+    @inline(__always)
+    private mutating func writeHashing(utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let count = utf8.count
+        if count > 0, count < 8, let source = utf8.baseAddress {  // most keys: one word, written and hashed
+            let word = KeyHash.gather(source, count: count)
+            if writeShort(word, count: count) { return KeyHash.mix(word, count: count) }
+        }
+        writeString(utf8: utf8)
+        return KeyHash.of(utf8)
     }
 
     /// Closes a container `depth` levels deep that got `count` members or elements.
@@ -218,6 +223,9 @@ struct JSONWriter: ~Copyable {
 
     private mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
         let count = utf8.count
+        if count > 0, count < 8, let source = utf8.baseAddress, writeShort(KeyHash.gather(source, count: count), count: count) {
+            return
+        }
         var out = bytes.reserve(count + 2)  // escapes, rare, make room for themselves
         out.pointee = UInt8(ascii: "\"")
         out += 1
@@ -248,6 +256,22 @@ struct JSONWriter: ~Copyable {
             }
         }
         finishString(at: out)
+    }
+
+    /// A string of fewer than eight bytes (most keys), gathered into `word` (`KeyHash.gather`),
+    /// written with its quotes if it needs no escape: the rest of the word is filled with a
+    /// letter and the word stored whole. False, and nothing written, if it needs an escape.
+    @inline(__always)
+    private mutating func writeShort(_ word: UInt64, count: Int) -> Bool {
+        let used: UInt64 = (1 &<< UInt64(8 * count)) &- 1
+        let filled = word | 0x6161_6161_6161_6161 & ~used  // "a", which needs no escape
+        guard !needsEscape(filled) else { return false }
+        let out = bytes.reserve(10)
+        out.pointee = UInt8(ascii: "\"")
+        UnsafeMutableRawPointer(out + 1).storeBytes(of: filled, as: UInt64.self)
+        out[count + 1] = UInt8(ascii: "\"")
+        bytes.commit(upTo: out + count + 2)
+        return true
     }
 
     @inline(__always)

@@ -14,18 +14,29 @@ enum KeyHash {
     static func of(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let count = utf8.count
         guard let base = utf8.baseAddress, count > 0 else { return 0x9E37_79B9_7F4A_7C15 }
+        guard count >= 8 else { return mix(gather(base, count: count), count: count) }
         let raw = UnsafeRawPointer(base)
-        var bits: UInt64
-        if count >= 8 {
-            let high = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-            bits = raw.loadUnaligned(as: UInt64.self) ^ (high &<< 29 | high &>> 35)
-        } else if count >= 4 {
-            bits = UInt64(raw.loadUnaligned(as: UInt32.self)) | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) &<< 32
-        } else {
-            bits = UInt64(base[0]) | UInt64(base[count / 2]) &<< 8 | UInt64(base[count - 1]) &<< 16
+        let high = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        return mix(raw.loadUnaligned(as: UInt64.self) ^ (high &<< 29 | high &>> 35), count: count)
+    }
+
+    /// The `count` bytes (1 to 7) at `source` as one word, first byte lowest, without
+    /// reading past them (`JSONWriter` writes a short string from the same word).
+    @inline(__always)
+    static func gather(_ source: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(source)
+        if count >= 4 {
+            return UInt64(raw.loadUnaligned(as: UInt32.self))
+                | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) &<< UInt64(8 * (count - 4))
         }
-        // One multiply: the top bits, which the filter reads, depend on every bit of `bits`.
-        return (bits ^ UInt64(truncatingIfNeeded: count) &<< 56) &* 0x9E37_79B9_7F4A_7C15
+        return UInt64(source[0]) | UInt64(source[count / 2]) &<< UInt64(8 * (count / 2))
+            | UInt64(source[count - 1]) &<< UInt64(8 * (count - 1))
+    }
+
+    /// One multiply: the top bits, which the filter reads, depend on every bit of `bits`.
+    @inline(__always)
+    static func mix(_ bits: UInt64, count: Int) -> UInt64 {
+        (bits ^ UInt64(truncatingIfNeeded: count) &<< 56) &* 0x9E37_79B9_7F4A_7C15
     }
 
     @inline(__always)
