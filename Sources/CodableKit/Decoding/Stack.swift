@@ -1,5 +1,6 @@
-/// A last-in, first-out list with plain stores: the session's coding path and model
-/// frames, pushed and popped around every decoded value and object. An `Array` checks
+/// A last-in, first-out list with plain stores: the decoding session's coding path and
+/// model frames, pushed and popped around every decoded value and object, and the key
+/// hashes of the objects the stream encoder has open. An `Array` checks
 /// that its buffer is uniquely referenced and has room on every append, which showed
 /// per value; this stack owns its storage outright and checks only for room.
 ///
@@ -68,5 +69,17 @@ struct Stack<Element>: ~Copyable {
         base.deallocate()
         base = grown
         capacity *= 2
+    }
+}
+
+extension Stack where Element: Equatable {
+    /// Whether `element` is among the elements from `start` on.
+    func contains(_ element: Element, from start: Int) -> Bool {
+        var index = Swift.max(start, 0)
+        while index < count {
+            if base[index] == element { return true }
+            index += 1
+        }
+        return false
     }
 }

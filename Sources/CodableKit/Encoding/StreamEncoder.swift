@@ -427,7 +427,7 @@ final class StreamSession {
     private struct SharedState: ~Copyable {
         /// The key hashes of every object still open, outermost first (each object knows
         /// where its own begin): objects open and close strictly nested.
-        var keyHashes = HashStack()
+        var keyHashes = Stack<UInt64>(capacity: 64)
         /// Types that needed the tree once in this call: written by the tree from then on.
         var treeTypes: Set<ObjectIdentifier> = []
         /// The encoder last used at each level.
@@ -455,7 +455,10 @@ final class StreamSession {
     /// The number of key hashes on the stack; set lower, it forgets the keys of closed objects.
     var keyCount: Int {
         get { state.pointer.pointee.keyHashes.count }
-        set { state.pointer.pointee.keyHashes.count = min(newValue, state.pointer.pointee.keyHashes.count) }
+        set {
+            let extra = state.pointer.pointee.keyHashes.count - newValue
+            if extra > 0 { state.pointer.pointee.keyHashes.removeLast(extra) }
+        }
     }
 
     /// Records the key whose hash is `hash` as a member of the open object `container`;
@@ -465,7 +468,7 @@ final class StreamSession {
     fileprivate func admit(_ hash: UInt64, into container: inout StreamEncoder.OpenContainer) -> Bool {
         let hashes = state.pointer
         if container.keyFilter.insert(hash), hashes.pointee.keyHashes.contains(hash, from: container.keyBase) { return false }
-        hashes.pointee.keyHashes.push(hash)
+        hashes.pointee.keyHashes.append(hash)
         return true
     }
 
@@ -495,41 +498,6 @@ final class StreamSession {
 
     func markTreeType(_ id: ObjectIdentifier) {
         state.pointer.pointee.treeTypes.insert(id)
-    }
-}
-
-/// A stack of key hashes with plain loads and stores (an `Array` checks uniqueness and
-/// capacity on every append, once per member written).
-struct HashStack: ~Copyable {
-    private var base = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
-    private var capacity = 64
-    var count = 0
-
-    deinit { base.deallocate() }
-
-    @inline(__always)
-    mutating func push(_ hash: UInt64) {
-        if count == capacity { grow() }
-        base[count] = hash
-        count += 1
-    }
-
-    /// Whether `hash` is among the hashes from `start` on.
-    func contains(_ hash: UInt64, from start: Int) -> Bool {
-        var index = start
-        while index < count {
-            if base[index] == hash { return true }
-            index += 1
-        }
-        return false
-    }
-
-    private mutating func grow() {
-        let grown = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2)
-        grown.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = grown
-        capacity *= 2
     }
 }
 
