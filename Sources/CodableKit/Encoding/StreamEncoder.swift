@@ -596,7 +596,9 @@ struct StreamKeyedContainer<Key: CodingKey>: OptionalScalarsThroughGeneric {
     }
 
     func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        if case .wrapper = encoder.session.tree.route(T.self) {
+        switch encoder.session.tree.route(T.self) {
+        case .ignored: return
+        case .wrapper:
             if value is any FlatWrapper {
                 _ = encoder.divert()
                 return try tree(writing: value, forKey: key).encode(value, forKey: key)
@@ -605,6 +607,7 @@ struct StreamKeyedContainer<Key: CodingKey>: OptionalScalarsThroughGeneric {
                 var container = self
                 return try wrapper.encode(into: &container, forKey: key)
             }
+        default: break
         }
         let rule = encoder.info.flatMap { $0.valueRules.isEmpty ? nil : $0.valueRules[key.stringValue] }
         let name = key.stringValue

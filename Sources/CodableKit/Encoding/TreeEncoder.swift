@@ -1,3 +1,6 @@
+#if canImport(Observation)
+import Observation
+#endif
 import Foundation
 
 /// The `Encoder` behind `ModelEncoder`, `toJSONString()` and friends: it builds an
@@ -210,8 +213,11 @@ final class EncodeSession {
     @inline(__always)
     func ruledKey(for property: String, info: ModelInfo?) -> String? {
         if let info, info.hasKeyRules {
-            if let rule = info.propertyKeyRules[property]?.first { return rule.encodingKey(for: property) }
-            if let rule = info.modelKeyRules.first { return rule.encodingKey(for: property) }
+            let name = info.declaredName(property)
+            if let rule = info.propertyKeyRules[name]?.first { return rule.encodingKey(for: name) }
+            if let rule = info.modelKeyRules.first { return rule.encodingKey(for: name) }
+            if let strategy = options.keyStrategies.first { return strategy.encodingKey(for: name) }
+            if name != property || hasKeyEncodingStrategy { return name }
         }
         if let strategy = options.keyStrategies.first { return strategy.encodingKey(for: property) }
         return hasKeyEncodingStrategy ? property : nil
@@ -222,6 +228,8 @@ final class EncodeSession {
 /// wrapper that decides for itself, a model (with its rules), or any other `Encodable`.
 enum EncodeRoute: @unchecked Sendable {  // metatypes and an immutable ModelInfo
     case wrapper
+    /// Not written at all: an `@Observable` class's observation registrar.
+    case ignored
     case kernel(any KernelValue.Type)
     case model(ModelInfo)
     /// `[String: Value]`, whose keys no key strategy converts.
@@ -247,7 +255,9 @@ enum EncodeRoute: @unchecked Sendable {  // metatypes and an immutable ModelInfo
     }
 
     private init(_ type: Any.Type) {
-        if let kernel = type as? any KernelValue.Type {
+        if Self.isObservationRegistrar(type) {
+            self = .ignored
+        } else if let kernel = type as? any KernelValue.Type {
             self = .kernel(kernel)
         } else if type is any StringKeyedDictionary.Type {
             self = .stringKeyedDictionary
@@ -316,6 +326,15 @@ extension TreeEncoder {
 
 }
 
+extension EncodeRoute {
+    static func isObservationRegistrar(_ type: Any.Type) -> Bool {
+        #if canImport(Observation)
+        if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) { return type == ObservationRegistrar.self }
+        #endif
+        return false
+    }
+}
+
 /// Property wrappers that decide how they are written as a member: `@IgnoredKey`
 /// (not at all), `@Required` (as its value, with the property's rules).
 protocol EncodingWrapper {
@@ -365,12 +384,15 @@ struct TreeKeyedContainer<Key: CodingKey>: OptionalScalarsThroughGeneric {
     }
 
     func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        if case .wrapper = encoder.session.route(T.self) {
+        switch encoder.session.route(T.self) {
+        case .ignored: return
+        case .wrapper:
             if let flat = value as? any FlatWrapper { return try flat.encodeFlattened(into: encoder) }
             if let wrapper = value as? any EncodingWrapper {
                 var container = self
                 return try wrapper.encode(into: &container, forKey: key)
             }
+        default: break
         }
         let rule = encoder.info.flatMap { $0.valueRules.isEmpty ? nil : $0.valueRules[key.stringValue] }
         let name = key.stringValue

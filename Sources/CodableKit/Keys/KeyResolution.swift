@@ -129,11 +129,13 @@ final class KeyTable {
 
     private func add(_ property: String) -> Int {
         var keys: [String] = []
-        let ownRules = info?.propertyKeyRules[property] ?? []
+        let name = info?.declaredName(property) ?? property
+        let ownRules = info?.propertyKeyRules[name] ?? []
         for strategy in ownRules + (info?.modelKeyRules ?? []) + strategies {
-            keys += strategy.decodingKeys(for: property)
+            keys += strategy.decodingKeys(for: name)
         }
-        keys.append(property)
+        keys.append(name)
+        if name != property { keys.append(property) }  // an `@Observable` class's `_name`, as `JSONEncoder` wrote it
         var seen = Set<String>()
         let table = state.pointer
         let first = table.pointee.candidates.count

@@ -1,3 +1,7 @@
+#if canImport(Observation)
+import Observation
+#endif
+
 /// A model type's own rules, read from `mappingForKey()`/`mappingForValue()` once
 /// per type and kept for the life of the process.
 final class ModelInfo: Sendable {
@@ -13,8 +17,27 @@ final class ModelInfo: Sendable {
     let fields: FieldLayout?
     /// A class: an encoded value may be of a subclass, with fields of its own.
     let isClass: Bool
+    /// An `@Observable` class: the macro stores each property `name` as `_name`, which is
+    /// what its synthesized `Codable` asks for; it is read and written as `name`.
+    let isObservable: Bool
+    /// Some rule, or the observable renaming, can change a property's key.
+    let hasKeyRules: Bool
 
-    var hasKeyRules: Bool { !propertyKeyRules.isEmpty || !modelKeyRules.isEmpty }
+    /// The name a property is read and written under, before key rules: the declared
+    /// name of an `@Observable` class's `_name` (its observation registrar, `_$…`, is no property).
+    @inline(__always)
+    func declaredName(_ property: String) -> String {
+        guard isObservable, property.utf8.first == UInt8(ascii: "_"), !property.hasPrefix("_$") else { return property }
+        return String(property.dropFirst())
+    }
+
+    /// Whether `type` is an `@Observable` class.
+    static func isObservable(_ type: Any.Type) -> Bool {
+        #if canImport(Observation)
+        if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) { return type is any Observable.Type }
+        #endif
+        return false
+    }
 
     private init(_ type: any ModelMappable.Type) {
         var propertyKeyRules: [String: [any KeyStrategy]] = [:]
@@ -37,6 +60,19 @@ final class ModelInfo: Sendable {
         } : nil
         for (name, rule) in fields?.keyRules ?? [:] { propertyKeyRules[name, default: []].append(rule) }
         for (name, transformer) in fields?.valueRules ?? [:] where valueRules[name] == nil { valueRules[name] = transformer }
+        isObservable = Self.isObservable(type)
+        if isObservable {
+            // A rule written for `CodingKeys._name` and one for `name` mean the same property.
+            for (name, rules) in propertyKeyRules {
+                let other = name.hasPrefix("_") ? String(name.dropFirst()) : "_" + name
+                if propertyKeyRules[other] == nil { propertyKeyRules[other] = rules }
+            }
+            for (name, rule) in valueRules {
+                let other = name.hasPrefix("_") ? String(name.dropFirst()) : "_" + name
+                if valueRules[other] == nil { valueRules[other] = rule }
+            }
+        }
+        hasKeyRules = isObservable || !propertyKeyRules.isEmpty || !modelKeyRules.isEmpty
         self.propertyKeyRules = propertyKeyRules
         self.modelKeyRules = modelKeyRules
         self.valueRules = valueRules
