@@ -162,7 +162,7 @@ final class DecodingSession {
         if !hasPendingBase {  // the common case, without copying the existential in and out
             frames.append(ModelFrame(type: type, model: model, depth: path.count, info: info,
                                      hasValueRules: info?.hasValueRules ?? false, hasKeyRules: info?.hasKeyRules ?? false,
-                                     isUpdate: false, fallback: nil))
+                                     isObservable: info?.isObservable ?? false, isUpdate: false, fallback: nil))
             return
         }
         let base = pendingBase
@@ -170,13 +170,24 @@ final class DecodingSession {
         let fallback = base.flatMap { base in model.map { FallbackSource(base: base, shape: ModelShape.of($0)) } }
         frames.append(ModelFrame(type: type, model: model, depth: path.count, info: info,
                                  hasValueRules: info?.hasValueRules ?? false, hasKeyRules: info?.hasKeyRules ?? false,
-                                 isUpdate: base != nil,
+                                 isObservable: info?.isObservable ?? false, isUpdate: base != nil,
                                  fallback: fallback))
     }
 
     func popFrame() {
         frames.removeLast()
     }
+
+    /// The name of `slot`'s property in coding paths and reports: an `@Observable` class's
+    /// `_name` by its declared name (the slot's key still finds its initial value).
+    @inline(__always)
+    func pathName(_ slot: Slot) -> String {
+        guard slot.frame >= 0, frames[slot.frame].isObservable, let info = frames[slot.frame].info else { return slot.key }
+        return info.declaredName(slot.key)
+    }
+
+    @inline(__always)
+    func pathKey(_ slot: Slot) -> PathComponent { .key(pathName(slot)) }
 
     func typeName(_ type: Any.Type) -> String {
         typeNames.pointer.pointee.value(for: ObjectIdentifier(type)) {
@@ -245,6 +256,8 @@ struct ModelFrame {
     /// container without touching `info` (binding it retains it, unowned or not).
     let hasValueRules: Bool
     let hasKeyRules: Bool
+    /// An `@Observable` class: its properties are named in paths by their declared names.
+    let isObservable: Bool
     /// Update mode: decoding into an existing value, so absent keys are expected, not repairs.
     let isUpdate: Bool
     /// The value whose properties are the initial values: set in update mode,

@@ -22,7 +22,7 @@ extension DocumentDecoder {
             return try scalar.property(as: T.self, with: self, at: node, slot: slot)
         }
         do {
-            session.path.append(.key(slot.key))
+            session.path.append(session.pathKey(slot))
             defer { session.path.removeLast() }
             return try decodeValue(T.self, at: node, slot: slot, route: route)
         } catch {
@@ -36,7 +36,7 @@ extension DocumentDecoder {
         guard let node else { return session.absentOptional(T.self, slot: slot) }
         if document.nodes[node].kind == .null { return nil }
         do {
-            session.path.append(.key(slot.key))
+            session.path.append(session.pathKey(slot))
             defer { session.path.removeLast() }
             return try decodeValue(T.self, at: node, slot: slot, route: session.route(T.self))
         } catch {

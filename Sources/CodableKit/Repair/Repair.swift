@@ -103,9 +103,9 @@ extension DecodingSession {
     /// that model — an element, a property, the root — repairs it instead (the root throws).
     func failRequired(_ error: any Error, slot: Slot, document: JSONDocument, at node: Int? = nil) -> any Error {
         guard let problem = problem(from: error, expected: Any.self, found: FoundValue(node: node, in: document)) else { return error }
-        if strict { return problem.decodingError(path: codingPath(depth: slot.depth, appending: .key(slot.key))) }
+        if strict { return problem.decodingError(path: codingPath(depth: slot.depth, appending: pathKey(slot))) }
         let why = problem.detail ?? problem.issueKind(typeName: typeName).description
-        return DecodingProblem(reason: .required(problem.issueKind(typeName: typeName), key: slot.key, frame: slot.frame, why: why),
+        return DecodingProblem(reason: .required(problem.issueKind(typeName: typeName), key: pathName(slot), frame: slot.frame, why: why),
                                expected: problem.expected)
     }
 
@@ -123,7 +123,7 @@ extension DecodingSession {
     func repairProperty<T>(_: T.Type, problem: DecodingProblem, slot: Slot) throws -> T {
         // A required property's own model fails; the model holding it (an outer frame) repairs it.
         if case let .required(_, _, frame, _) = problem.reason, frame <= slot.frame { throw problem }
-        let key = PathComponent.key(slot.key)
+        let key = pathKey(slot)
         if strict { throw problem.decodingError(path: codingPath(depth: slot.depth, appending: key)) }
         let initial = initialValue(T.self, key: slot.key, frame: slot.frame)
         guard let fallback = initial ?? emptyValue(T.self) else { throw problem }

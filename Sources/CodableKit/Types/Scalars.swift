@@ -41,7 +41,7 @@ extension ScalarValue {
 
     static func propertyValue(with decoder: DocumentDecoder, at node: Int, slot: Slot) throws -> Self {
         if let value = read(decoder.document, node) { return value }
-        decoder.session.path.append(.key(slot.key))
+        decoder.session.path.append(decoder.session.pathKey(slot))
         let converted = decoder.convertScalar(Self.self, at: node)
         decoder.session.path.removeLast()
         switch converted {

@@ -54,7 +54,7 @@ extension Required: SlotDecodable where Value: Decodable {
             }
             throw session.failRequired(DecodingProblem(reason: reason, expected: Value.self), slot: slot, document: decoder.document)
         }
-        session.path.append(.key(slot.key))
+        session.path.append(session.pathKey(slot))
         defer { session.path.removeLast() }
         do {
             return Required(wrappedValue: try decoder.decodeValue(Value.self, at: node, slot: slot))

@@ -80,6 +80,25 @@ import Testing
         #expect(try JSONValue(parsing: streamed) == JSONValue(parsing: "[\(json),\(json)]"))
     }
 
+    @Test func reportsAndErrorsNameTheDeclaredName() throws {
+        let (profile, report) = try Profile.decodeWithReport(from: #"{"name": "Ada", "age": "old"}"#)
+        #expect(profile.name == "Ada" && profile.age == 0)
+        #expect(report.issues.map(\.path) == ["age", "firstName"], "\(report)")  // unusable, missing
+        #expect(report.issues.first?.modelType.contains("Profile") == true)
+        // Strict mode: `JSONDecoder`'s errors, under the declared name; the declared names
+        // are read (a documented difference: `JSONDecoder` needs `_name`).
+        #expect {
+            try Profile.decode(from: #"{"name": "Ada", "age": "old", "firstName": ""}"#, options: .init(mode: .strict))
+        } throws: { error in
+            guard case let DecodingError.typeMismatch(_, context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["age"]
+        }
+        let strict = try Profile.decode(from: #"{"name": "Ada", "age": 3, "firstName": "A"}"#, options: .init(mode: .strict))
+        #expect(strict.name == "Ada" && strict.age == 3)
+        let nested = try Outer.decodeWithReport(from: #"{"inner": {"list": [{"name": 5}]}}"#).1
+        #expect(nested.issues.map(\.path).contains("inner.list[0].name"), "\(nested)")
+    }
+
     @Test func aDecodedInstanceIsObservable() throws {
         let profile = try Profile.decode(from: #"{"name": "Ada"}"#)
         let changed = Locked(false)
