@@ -26,6 +26,7 @@ let tour: [Example] = [
     Example(name: "encoding", summary: "Encode the models back through the same mappings", run: encodingSection),
     Example(name: "plugin", summary: "A plugin of your own: prices as cents", run: pluginSection),
     Example(name: "subclass", summary: "Class hierarchies: the properties a subclass adds", run: subclassSection),
+    Example(name: "observable", summary: "@Observable classes, by their declared names", run: observableSection),
 ]
 
 /// The bundled payload: a feed with the usual mess.

@@ -11,7 +11,7 @@ import Testing
     }
 
     @Test func everySectionIsListedAndRuns() throws {
-        #expect(tour.map(\.name) == ["reader", "decoding", "report", "encoding", "plugin", "subclass"])
+        #expect(tour.map(\.name) == ["reader", "decoding", "report", "encoding", "plugin", "subclass", "observable"])
         for example in tour {
             #expect(try !output(example.name).isEmpty, "\(example.name)")
         }
@@ -55,6 +55,13 @@ import Testing
         #expect(text.contains("Decoded: Rex, a collie, good true, owner Ada, born 2023-11-14 22:13:20 +0000"))
         #expect(text.contains("good (Dog): converted string to Bool"))
         #expect(text.contains(#"Written back: {"born":1700000000,"breed":"collie","is_good":true,"name":"Rex","owner":{"name":"Ada"}}"#))
+    }
+
+    @Test func observable() throws {
+        let text = try output("observable")
+        #expect(text.contains("Decoded: Ada, 36"))
+        #expect(text.contains("Observers fired: 1"))
+        #expect(text.contains(#"Written back: {"age":37,"name":"Ada"}"#))
     }
 
     @Test func plugin() throws {

@@ -6,18 +6,23 @@ import Testing
 
 /// `@Observable` classes: the macro stores each property as `_name`; CodableKit reads and
 /// writes them by their declared names, accepts `_name` on input and never writes the registrar.
-@Suite struct ObservableModelTests {
+/// The models (the macro needs macOS 14, iOS 17, tvOS 17 or watchOS 10 on Apple platforms).
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+enum Observed {
     @Observable final class Profile: CodableModel {
         var name = "anon"
         var age = 0
         var firstName = ""
         required init() {}
+        // What Swift synthesizes, spelled out to silence its warning about the registrar.
+        enum CodingKeys: String, CodingKey { case _name, _age, _firstName, _$observationRegistrar }
     }
 
     @Observable final class Renamed: CodableModel {
         var name = ""
         var city = ""
         required init() {}
+        enum CodingKeys: String, CodingKey { case _name, _city, _$observationRegistrar }
         static func mappingForKey() -> [KeyMapping]? {
             // One rule written against the synthesized key, one against the declared name.
             [CodingKeys._name <--- Sources(keys: ["user_name"]), KeyMapping(propertyName: "city", strategy: Sources(keys: ["town"]))]
@@ -33,20 +38,26 @@ import Testing
         var inner = Holder()
         var tags: [String] = []
         required init() {}
+        enum CodingKeys: String, CodingKey { case _inner, _tags, _$observationRegistrar }
     }
 
+}
+
+@Suite struct ObservableModelTests {
     @Test func decodesByDeclaredNamesWithTolerance() throws {
-        let profile = try #require(Profile.deserialize(from: #"{"name": "Ada", "age": "36", "firstName": "A"}"#))
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let profile = try #require(Observed.Profile.deserialize(from: #"{"name": "Ada", "age": "36", "firstName": "A"}"#))
         #expect(profile.name == "Ada" && profile.age == 36 && profile.firstName == "A")
         // What `JSONEncoder` wrote (the storage names) is read too.
-        let stored = try Profile.decode(from: #"{"_name": "Bo", "_age": 3}"#)
+        let stored = try Observed.Profile.decode(from: #"{"_name": "Bo", "_age": 3}"#)
         #expect(stored.name == "Bo" && stored.age == 3 && stored.firstName == "")
         // Missing keys keep the initial values.
-        #expect(try Profile.decode(from: "{}").name == "anon")
+        #expect(try Observed.Profile.decode(from: "{}").name == "anon")
     }
 
     @Test func encodesByDeclaredNamesWithoutTheRegistrar() throws {
-        let profile = Profile()
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let profile = Observed.Profile()
         profile.name = "Ada"
         #expect(profile.toJSONString(options: .init(sortedKeys: true)) == #"{"age":0,"firstName":"","name":"Ada"}"#)
         let streamed = try ModelEncoder().encode(profile)
@@ -55,52 +66,56 @@ import Testing
     }
 
     @Test func keyStrategiesAndMappings() throws {
-        var encoder = ModelEncoder(options: .init(sortedKeys: true))
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let encoder = ModelEncoder(options: .init(sortedKeys: true))
         encoder.keyEncodingStrategy = .convertToSnakeCase
-        let profile = Profile()
+        let profile = Observed.Profile()
         profile.firstName = "Ada"
         #expect(String(decoding: try encoder.encode(profile), as: UTF8.self) == #"{"age":0,"first_name":"Ada","name":"anon"}"#)
         let decoder = ModelDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
-        #expect(try decoder.decode(Profile.self, from: Data(#"{"first_name": "Bo"}"#.utf8)).firstName == "Bo")
+        #expect(try decoder.decode(Observed.Profile.self, from: Data(#"{"first_name": "Bo"}"#.utf8)).firstName == "Bo")
 
-        let renamed = try Renamed.decode(from: #"{"user_name": "Ada", "town": "Leeds"}"#)
+        let renamed = try Observed.Renamed.decode(from: #"{"user_name": "Ada", "town": "Leeds"}"#)
         #expect(renamed.name == "Ada" && renamed.city == "Leeds")
         #expect(renamed.toJSONString(options: .init(sortedKeys: true)) == #"{"town":"Leeds","user_name":"Ada"}"#)
     }
 
     @Test func nestedArraysAndRoundTrips() throws {
-        let outer = try Outer.decode(from: #"{"inner": {"profile": {"name": "A"}, "list": [{"name": "B", "age": 2}, {"_name": "C"}]}, "tags": ["x"]}"#)
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let outer = try Observed.Outer.decode(from: #"{"inner": {"profile": {"name": "A"}, "list": [{"name": "B", "age": 2}, {"_name": "C"}]}, "tags": ["x"]}"#)
         #expect(outer.inner.profile.name == "A" && outer.inner.list.map(\.name) == ["B", "C"] && outer.tags == ["x"])
         let json = try #require(outer.toJSONString(options: .init(sortedKeys: true)))
         #expect(!json.contains("_"))
-        let back = try Outer.decode(from: json)
+        let back = try Observed.Outer.decode(from: json)
         #expect(back.toJSONString(options: .init(sortedKeys: true)) == json)
         let streamed = String(decoding: try ModelEncoder().encode([outer, back]), as: UTF8.self)
         #expect(try JSONValue(parsing: streamed) == JSONValue(parsing: "[\(json),\(json)]"))
     }
 
     @Test func reportsAndErrorsNameTheDeclaredName() throws {
-        let (profile, report) = try Profile.decodeWithReport(from: #"{"name": "Ada", "age": "old"}"#)
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let (profile, report) = try Observed.Profile.decodeWithReport(from: #"{"name": "Ada", "age": "old"}"#)
         #expect(profile.name == "Ada" && profile.age == 0)
         #expect(report.issues.map(\.path) == ["age", "firstName"], "\(report)")  // unusable, missing
         #expect(report.issues.first?.modelType.contains("Profile") == true)
         // Strict mode: `JSONDecoder`'s errors, under the declared name; the declared names
         // are read (a documented difference: `JSONDecoder` needs `_name`).
         #expect {
-            try Profile.decode(from: #"{"name": "Ada", "age": "old", "firstName": ""}"#, options: .init(mode: .strict))
+            try Observed.Profile.decode(from: #"{"name": "Ada", "age": "old", "firstName": ""}"#, options: .init(mode: .strict))
         } throws: { error in
             guard case let DecodingError.typeMismatch(_, context) = error else { return false }
             return context.codingPath.map(\.stringValue) == ["age"]
         }
-        let strict = try Profile.decode(from: #"{"name": "Ada", "age": 3, "firstName": "A"}"#, options: .init(mode: .strict))
+        let strict = try Observed.Profile.decode(from: #"{"name": "Ada", "age": 3, "firstName": "A"}"#, options: .init(mode: .strict))
         #expect(strict.name == "Ada" && strict.age == 3)
-        let nested = try Outer.decodeWithReport(from: #"{"inner": {"list": [{"name": 5}]}}"#).1
+        let nested = try Observed.Outer.decodeWithReport(from: #"{"inner": {"list": [{"name": 5}]}}"#).1
         #expect(nested.issues.map(\.path).contains("inner.list[0].name"), "\(nested)")
     }
 
     @Test func aDecodedInstanceIsObservable() throws {
-        let profile = try Profile.decode(from: #"{"name": "Ada"}"#)
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let profile = try Observed.Profile.decode(from: #"{"name": "Ada"}"#)
         let changed = Locked(false)
         withObservationTracking { _ = profile.name } onChange: { changed.withLock { $0 = true } }
         profile.name = "Bo"
@@ -108,5 +123,6 @@ import Testing
     }
 }
 
-extension ObservableModelTests.Profile: @unchecked Sendable {}
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+extension Observed.Profile: @unchecked Sendable {}
 #endif
