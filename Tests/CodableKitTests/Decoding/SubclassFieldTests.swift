@@ -208,7 +208,7 @@ import Testing
     /// Streamed (unsorted) and through the tree (sorted), with and without a key strategy:
     /// the same members, each once.
     static func bothWays<T: Encodable>(_ value: T, snakeCase: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        var sorted = ModelEncoder(options: .init(sortedKeys: true)), streamed = ModelEncoder()
+        let sorted = ModelEncoder(options: .init(sortedKeys: true)), streamed = ModelEncoder()
         if snakeCase {
             sorted.keyEncodingStrategy = .convertToSnakeCase
             streamed.keyEncodingStrategy = .convertToSnakeCase

@@ -19,7 +19,7 @@ import Testing
     static func same<T: Encodable>(_ value: T, snakeCase: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let foundation = JSONEncoder()
         foundation.outputFormatting = .sortedKeys
-        var sorted = ModelEncoder(options: .init(sortedKeys: true)), unsorted = ModelEncoder()
+        let sorted = ModelEncoder(options: .init(sortedKeys: true)), unsorted = ModelEncoder()
         if snakeCase {
             foundation.keyEncodingStrategy = .convertToSnakeCase
             sorted.keyEncodingStrategy = .convertToSnakeCase
@@ -180,7 +180,7 @@ import Testing
     @Test func aKeyStrategyThatMapsTwoKeysOntoOneKeepsTheLast() throws {
         try EncoderParityTests.same(TwoOntoOne(), snakeCase: true)
         try EncoderParityTests.same([TwoOntoOne(), TwoOntoOne()], snakeCase: true)
-        var encoder = ModelEncoder()
+        let encoder = ModelEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         #expect(String(decoding: try encoder.encode(TwoOntoOne()), as: UTF8.self) == #"{"foo_bar":2}"#)
     }
@@ -224,7 +224,7 @@ import Testing
         try EncoderParityTests.same(Child(), snakeCase: true)
         try EncoderParityTests.same([Child(), Child()])
         let child = Child()
-        var encoder = ModelEncoder()
+        let encoder = ModelEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         #expect(String(decoding: try encoder.encode(child), as: UTF8.self) == #"{"child_value":2,"parent_data":{"some_value":1}}"#)
         #expect(child.runs == 1)

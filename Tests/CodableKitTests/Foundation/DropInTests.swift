@@ -195,7 +195,7 @@ import Testing
 
     struct Mixed: Codable, Equatable {
         var text = "a/b \"q\" \\ \n\t\u{1}é😀\u{2028}"
-        var numbers: [Double] = [86400, -0.0, 0.1, 1e-7, 1.5e300, 1e16, 123456789012345680000, 5e-324, 100.5]
+        var numbers: [Double] = [86400, -0.0, 0.1, 1e-7, 1.5e300, 1e16, 1.2345678901234568e20, .leastNonzeroMagnitude, 100.5]
         var floats: [Float] = [1.1, 3.4e38, 16777216]
         var ints: [Int64] = [.min, .max, 0]
         var nested: [String: [Int]] = ["e": [], "f": [1, 2]]
