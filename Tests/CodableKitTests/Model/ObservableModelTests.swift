@@ -29,6 +29,19 @@ enum Observed {
         }
     }
 
+    /// Wrapped properties are `@ObservationIgnored`, as the macro requires.
+    @Observable final class Account: CodableModel {
+        var name = ""
+        @ObservationIgnored @IgnoredKey var token = "local"
+        @ObservationIgnored @Required var id = 0
+        var balance = 0.0
+        var finished = 0
+        required init() {}
+        func didFinishMapping() { finished += 1 }
+        static func mappingForValue() -> [ValueMapping]? { [CodingKeys._balance <--- Cents()] }
+        enum CodingKeys: String, CodingKey { case _name, token, id, _balance, _finished, _$observationRegistrar }
+    }
+
     struct Holder: CodableModel {
         var profile = Profile()
         var list: [Profile] = []
@@ -113,6 +126,23 @@ enum Observed {
         #expect(nested.issues.map(\.path).contains("inner.list[0].name"), "\(nested)")
     }
 
+    @Test func wrappersTransformersUpdateAndDidFinishMapping() throws {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let account = try Observed.Account.decode(from: #"{"name": "A", "token": "remote", "id": 7, "balance": 1250}"#)
+        #expect(account.name == "A" && account.token == "local" && account.id == 7 && account.balance == 12.5)
+        #expect(account.finished == 1)
+        #expect(account.toJSONString(options: .init(sortedKeys: true)) == #"{"balance":1250,"finished":1,"id":7,"name":"A"}"#)
+        // `@Required` by its declared name: missing, the model fails.
+        #expect(Observed.Account.deserialize(from: #"{"name": "A"}"#) == nil)
+        // Update mode: absent keys keep the current values.
+        var updated = account
+        updated.update(from: #"{"balance": 100}"#)
+        #expect(updated.name == "A" && updated.balance == 1)
+        // A per-call transformer for the type applies to an observable model's property.
+        let profile = try Observed.Profile.decode(from: #"{"age": "x"}"#, options: .init(transformers: [Forty()]))
+        #expect(profile.age == 40)
+    }
+
     @Test func aDecodedInstanceIsObservable() throws {
         guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
         let profile = try Observed.Profile.decode(from: #"{"name": "Ada"}"#)
@@ -125,4 +155,16 @@ enum Observed {
 
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 extension Observed.Profile: @unchecked Sendable {}
+
+/// Cents in JSON, units in the model.
+struct Cents: ValueTransformable {
+    func transformFromJSON(_ value: JSONValue) -> Double? { value.converted(to: Double.self).map { $0 / 100 } }
+    func transformToJSON(_ value: Double) -> Int? { Int((value * 100).rounded()) }
+}
+
+/// Every `Int` read as 40.
+struct Forty: ValueTransformable {
+    func transformFromJSON(_: JSONValue) -> Int? { 40 }
+    func transformToJSON(_ value: Int) -> Int? { value }
+}
 #endif
