@@ -42,6 +42,18 @@ enum Observed {
         enum CodingKeys: String, CodingKey { case _name, token, id, _balance, _finished, _$observationRegistrar }
     }
 
+    /// A hierarchy: the base's properties are synthesized (as `_name`); what the subclass
+    /// adds is an `@ObservationIgnored @ModelField`, as any subclass's fields are.
+    @Observable class Animal: CodableModel {
+        var name = ""
+        required init() {}
+        enum CodingKeys: String, CodingKey { case _name, _$observationRegistrar }
+    }
+
+    @Observable final class Dog: Animal {
+        @ObservationIgnored @ModelField var breed = "mixed"
+    }
+
     struct Holder: CodableModel {
         var profile = Profile()
         var list: [Profile] = []
@@ -141,6 +153,15 @@ enum Observed {
         // A per-call transformer for the type applies to an observable model's property.
         let profile = try Observed.Profile.decode(from: #"{"age": "x"}"#, options: .init(transformers: [Forty()]))
         #expect(profile.age == 40)
+    }
+
+    @Test func aHierarchyWithFields() throws {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let dog = try Observed.Dog.decode(from: #"{"name": "Rex", "breed": "collie"}"#)
+        #expect(dog.name == "Rex" && dog.breed == "collie")
+        #expect(dog.toJSONString(options: .init(sortedKeys: true)) == #"{"breed":"collie","name":"Rex"}"#)
+        let animal: Observed.Animal = dog
+        #expect(try JSONValue(parsing: ModelEncoder().encode(animal)) == JSONValue(parsing: #"{"breed":"collie","name":"Rex"}"#))
     }
 
     @Test func aDecodedInstanceIsObservable() throws {
