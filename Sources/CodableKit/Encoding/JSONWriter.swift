@@ -148,8 +148,10 @@ struct JSONWriter: ~Copyable {
         if count > 0, count < 8, let source = utf8.baseAddress {  // most keys: one word, written and hashed
             let word = KeyHash.gather(source, count: count)
             if writeShort(word, count: count) { return KeyHash.mix(word, count: count) }
+            writeEscaping(utf8: utf8)
+            return KeyHash.mix(word, count: count)
         }
-        writeString(utf8: utf8)
+        writeEscaping(utf8: utf8)
         return KeyHash.of(utf8)
     }
 
@@ -226,6 +228,12 @@ struct JSONWriter: ~Copyable {
         if count > 0, count < 8, let source = utf8.baseAddress, writeShort(KeyHash.gather(source, count: count), count: count) {
             return
         }
+        writeEscaping(utf8: utf8)
+    }
+
+    /// A string of any length, scanned for escapes.
+    private mutating func writeEscaping(utf8: UnsafeBufferPointer<UInt8>) {
+        let count = utf8.count
         var out = bytes.reserve(count + 2)  // escapes, rare, make room for themselves
         out.pointee = UInt8(ascii: "\"")
         out += 1

@@ -45,7 +45,6 @@ enum KeyHash {
         var key = key
         return key.withUTF8(of)
     }
-
 }
 
 /// The keys of one object so far, as 256 bits that their hashes set: a key whose bit is
@@ -62,12 +61,6 @@ struct MemberKeyFilter {
         let seen = words[word] & bit != 0
         words[word] |= bit
         return seen
-    }
-
-    /// Whether the bit of `hash` is set (the key may be there).
-    @inline(__always)
-    func mayContain(_ hash: UInt64) -> Bool {
-        words[Int(truncatingIfNeeded: (hash &>> 56) & 3)] & (1 &<< (hash &>> 58)) != 0
     }
 }
 

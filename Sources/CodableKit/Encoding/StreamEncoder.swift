@@ -578,13 +578,10 @@ struct StreamKeyedContainer<Key: CodingKey>: OptionalScalarsThroughGeneric {
     /// nil when the tree writes it (a dotted key, nested objects merged with siblings, moves the value there).
     @inline(__always)
     private func begin(_ property: String) -> Int? {
-        let session = encoder.session.tree
         var key = property
-        if !encoder.plainKeys, let ruled = session.ruledKey(for: property, info: encoder.info) {
+        if !encoder.plainKeys,
+           let ruled = encoder.session.tree.jsonKey(for: property, info: encoder.info, keepsKeys: encoder.keepsKeys, path: codingPath) {
             key = ruled
-            if session.hasKeyEncodingStrategy, !encoder.keepsKeys {
-                key = session.options.keyEncodingStrategy.convert(key, path: codingPath)
-            }
             if DottedPath.isNested(key) { return encoder.divert() }
         }
         return encoder.begin(in: id, key: key)

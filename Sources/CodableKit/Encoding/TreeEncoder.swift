@@ -207,9 +207,18 @@ final class EncodeSession {
         routes.pointer.pointee.value(for: ObjectIdentifier(T.self)) { EncodeRoute.of(T.self) }
     }
 
+    /// The JSON key (possibly a dotted path) `property` is written under: the key a rule
+    /// gives it, converted by `keyEncodingStrategy` unless the object `keepsKeys`; nil when
+    /// the property's name is the key as it is.
+    @inline(__always)
+    func jsonKey(for property: String, info: ModelInfo?, keepsKeys: Bool, path: @autoclosure () -> [any CodingKey]) -> String? {
+        guard var key = ruledKey(for: property, info: info) else { return nil }
+        if hasKeyEncodingStrategy, !keepsKeys { key = options.keyEncodingStrategy.convert(key, path: path()) }
+        return key
+    }
+
     /// The JSON key (possibly a dotted path) a rule gives a property, or nil when no
-    /// rule applies and the property's name is the key. `keyEncodingStrategy` converts
-    /// the key chosen (`TreeKeyedContainer.write`).
+    /// rule applies and the property's name is the key, before `keyEncodingStrategy`.
     @inline(__always)
     func ruledKey(for property: String, info: ModelInfo?) -> String? {
         if let info, info.hasKeyRules {
@@ -359,11 +368,8 @@ struct TreeKeyedContainer<Key: CodingKey>: OptionalScalarsThroughGeneric {
     /// nested objects.
     @inline(__always)
     private func place(_ property: String) -> (object: TreeEncoder, key: String) {
-        guard var key = encoder.session.ruledKey(for: property, info: encoder.info) else {
+        guard let key = encoder.session.jsonKey(for: property, info: encoder.info, keepsKeys: encoder.keepsKeys, path: codingPath) else {
             return (encoder, property)  // no rule: the property name, which has no dots
-        }
-        if encoder.session.hasKeyEncodingStrategy, !encoder.keepsKeys {
-            key = encoder.session.options.keyEncodingStrategy.convert(key, path: codingPath)
         }
         guard DottedPath.isNested(key) else { return (encoder, key) }
         let parts = DottedPath(key).keys

@@ -31,6 +31,17 @@ final class ModelInfo: Sendable {
         return String(property.dropFirst())
     }
 
+    /// Each entry of an `@Observable` class's rule table also under the property's other
+    /// name: a rule for `CodingKeys._name` and one for `name` mean the same property.
+    private static func underBothNames<Rule>(_ table: [String: Rule]) -> [String: Rule] {
+        var result = table
+        for (name, rule) in table {
+            let other = name.hasPrefix("_") ? String(name.dropFirst()) : "_" + name
+            if result[other] == nil { result[other] = rule }
+        }
+        return result
+    }
+
     /// Whether `type` is an `@Observable` class.
     static func isObservable(_ type: Any.Type) -> Bool {
         #if canImport(Observation)
@@ -62,15 +73,8 @@ final class ModelInfo: Sendable {
         for (name, transformer) in fields?.valueRules ?? [:] where valueRules[name] == nil { valueRules[name] = transformer }
         isObservable = Self.isObservable(type)
         if isObservable {
-            // A rule written for `CodingKeys._name` and one for `name` mean the same property.
-            for (name, rules) in propertyKeyRules {
-                let other = name.hasPrefix("_") ? String(name.dropFirst()) : "_" + name
-                if propertyKeyRules[other] == nil { propertyKeyRules[other] = rules }
-            }
-            for (name, rule) in valueRules {
-                let other = name.hasPrefix("_") ? String(name.dropFirst()) : "_" + name
-                if valueRules[other] == nil { valueRules[other] = rule }
-            }
+            propertyKeyRules = Self.underBothNames(propertyKeyRules)
+            valueRules = Self.underBothNames(valueRules)
         }
         hasKeyRules = isObservable || !propertyKeyRules.isEmpty || !modelKeyRules.isEmpty
         self.propertyKeyRules = propertyKeyRules

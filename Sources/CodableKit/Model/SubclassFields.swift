@@ -182,8 +182,7 @@ extension TreeEncoder {
     func writeFields(of instance: AnyObject, layout: FieldLayout) throws {
         var container = self.container(keyedBy: AnyCodingKey.self)
         try layout.forEachField(of: instance) { field, box in
-            var key = session.ruledKey(for: field.name, info: info) ?? field.name
-            if session.hasKeyEncodingStrategy, !keepsKeys { key = session.options.keyEncodingStrategy.convert(key, path: codingPath) }
+            let key = session.jsonKey(for: field.name, info: info, keepsKeys: keepsKeys, path: codingPath) ?? field.name
             if !DottedPath.isNested(key), case let .object(members) = content, members.contains(where: { $0.key == key }) { return }
             try box.write(into: &container, key: AnyCodingKey(stringValue: field.name))
         }
