@@ -80,6 +80,20 @@ enum Observed {
         #expect(try Observed.Profile.decode(from: "{}").name == "anon")
     }
 
+    /// What `JSONEncoder` writes for an observable class (its storage names and the
+    /// registrar) reads back into the same values.
+    @Test func readsWhatJSONEncoderWrote() throws {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let profile = Observed.Profile()
+        profile.name = "Ada"
+        profile.age = 36
+        let foundation = try JSONEncoder().encode(profile)
+        let back = try ModelDecoder().decode(Observed.Profile.self, from: foundation)
+        #expect(back.name == "Ada" && back.age == 36)
+        let (_, report) = try Observed.Profile.decodeWithReport(from: foundation)
+        #expect(report.isClean, "\(report)")
+    }
+
     @Test func encodesByDeclaredNamesWithoutTheRegistrar() throws {
         guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
         let profile = Observed.Profile()
