@@ -62,6 +62,7 @@ import Testing
         #expect(text.contains("Decoded: Ada, 36"))
         #expect(text.contains("Observers fired: 1"))
         #expect(text.contains(#"Written back: {"age":37,"name":"Ada"}"#))
+        #expect(text.contains(#"Member written back: {"age":30,"name":"Bo","plan":"pro"}"#))
     }
 
     @Test func plugin() throws {

@@ -355,6 +355,9 @@ final class StreamEncoder: Encoder {
                 guard state != .tree else { return }
                 try box.write(into: &container, key: AnyCodingKey(stringValue: field.name))
             }
+            for field in layout.observed where state != .tree {
+                try field.property.write(instance, at: field.offset, into: &container, key: AnyCodingKey(stringValue: field.storageName))
+            }
         } else {
             moveToTree()
         }

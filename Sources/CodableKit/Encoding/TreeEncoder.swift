@@ -257,8 +257,9 @@ enum EncodeRoute: @unchecked Sendable {  // metatypes and an immutable ModelInfo
     /// subclass, with fields of its own.
     func modelInfo<T>(of value: T) -> ModelInfo? {
         guard case let .model(info) = self else { return nil }
-        if info.isClass, type(of: value) != T.self, let dynamic = type(of: value) as? any ModelMappable.Type {
-            return ModelInfo.of(dynamic)
+        if info.isClass, type(of: value) != T.self {
+            if let dynamic = type(of: value) as? any ModelMappable.Type { return ModelInfo.of(dynamic) }
+            if info.isObservable { return ModelInfo.observable(type(of: value)) ?? info }
         }
         return info
     }
@@ -274,6 +275,8 @@ enum EncodeRoute: @unchecked Sendable {  // metatypes and an immutable ModelInfo
             self = .wrapper
         } else if let model = type as? any ModelMappable.Type {
             self = .model(ModelInfo.of(model))
+        } else if let info = ModelInfo.observable(type) {
+            self = .model(info)  // a plain `Codable` `@Observable` class: its declared names
         } else {
             self = .other
         }

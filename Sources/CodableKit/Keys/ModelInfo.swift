@@ -50,10 +50,13 @@ final class ModelInfo: Sendable {
         return false
     }
 
-    private init(_ type: any ModelMappable.Type) {
+    /// `type`'s rules; a type that is not `ModelMappable` (a plain `Codable` `@Observable`
+    /// class) has none but the observable renaming.
+    private init(_ type: Any.Type) {
+        let mappable = type as? any ModelMappable.Type
         var propertyKeyRules: [String: [any KeyStrategy]] = [:]
         var modelKeyRules: [any KeyStrategy] = []
-        for mapping in type.mappingForKey() ?? [] {
+        for mapping in mappable?.mappingForKey() ?? [] {
             if let name = mapping.propertyName {
                 propertyKeyRules[name, default: []].append(mapping.strategy)
             } else {
@@ -61,14 +64,16 @@ final class ModelInfo: Sendable {
             }
         }
         var valueRules: [String: any ValueTransformable] = [:]
-        for mapping in type.mappingForValue() ?? [] { valueRules[mapping.propertyName] = mapping.transformer }
+        for mapping in mappable?.mappingForValue() ?? [] { valueRules[mapping.propertyName] = mapping.transformer }
         // A model class's fields, learned from one instance; their own keys and transformers
         // come after the model's rules for the same name.
         isClass = type is AnyClass
-        fields = isClass ? (type as? any DecodableModel.Type).flatMap { model in
+        if let model = type as? any DecodableModel.Type, isClass {
             let (sample, made) = FieldCollector.collecting { model.init() }
-            return FieldLayout(of: sample as AnyObject, made: made)
-        } : nil
+            fields = FieldLayout(of: sample as AnyObject, made: made)
+        } else {
+            fields = (type as? AnyClass).flatMap { FieldLayout(observedIn: $0) }
+        }
         for (name, rule) in fields?.keyRules ?? [:] { propertyKeyRules[name, default: []].append(rule) }
         for (name, transformer) in fields?.valueRules ?? [:] where valueRules[name] == nil { valueRules[name] = transformer }
         isObservable = Self.isObservable(type)
@@ -87,6 +92,14 @@ final class ModelInfo: Sendable {
     /// the life of the process, which is what lets model frames hold them unretained.
     static func of(_ type: any ModelMappable.Type) -> ModelInfo {
         cache.value(for: type) { ModelInfo(type) }
+    }
+
+    /// The renaming of an `@Observable` class that is not a model (its own `Codable`,
+    /// through `ModelDecoder`/`ModelEncoder`), or nil for any other type. Asked once per
+    /// type, when its route is decided.
+    static func observable(_ type: Any.Type) -> ModelInfo? {
+        guard type is AnyClass, isObservable(type) else { return nil }  // the class check first: it is cheap
+        return cache.value(for: type) { ModelInfo(type) }
     }
 
     private static let cache = TypeCache<ModelInfo>()

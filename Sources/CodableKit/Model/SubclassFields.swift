@@ -26,6 +26,8 @@ struct FieldLayout: Sendable {
     }
 
     let fields: [Field]
+    /// The observed properties an `@Observable` subclass adds (see `ObservedField`).
+    let observed: [ObservedField]
     /// How many fields an instance's initialization makes.
     let madeCount: Int
     /// Where each field's wrapper is stored in an instance, in the order of `fields`: the
@@ -33,7 +35,8 @@ struct FieldLayout: Sendable {
     /// Nil where the runtime does not give them or they do not check out; the mirror is read then.
     let storageOffsets: [Int]?
 
-    /// The layout of the type of `instance`, made while `made` were collected; nil when it has no fields.
+    /// The layout of the type of `instance`, made while `made` were collected; nil when it
+    /// has no fields and no observed properties that its inherited `Codable` leaves out.
     init?(of instance: AnyObject, made: [any AnyModelField]) {
         var fields: [Field] = []
         var mirror: Mirror? = Mirror(reflecting: instance)
@@ -50,10 +53,23 @@ struct FieldLayout: Sendable {
             mirror = current.superclassMirror
             level += 1
         }
-        if fields.isEmpty { return nil }
+        let observed = ObservedField.uncoded(in: type(of: instance))
+        if fields.isEmpty, observed.isEmpty { return nil }
         self.fields = fields
+        self.observed = observed
         madeCount = made.count
-        storageOffsets = Self.storageOffsets(of: fields, in: instance)
+        storageOffsets = fields.isEmpty ? [] : Self.storageOffsets(of: fields, in: instance)
+    }
+
+    /// The layout of a class that has no `init()` to learn fields from: its observed
+    /// properties that its inherited `Codable` leaves out; nil when it has none.
+    init?(observedIn type: AnyClass) {
+        let observed = ObservedField.uncoded(in: type)
+        if observed.isEmpty { return nil }
+        fields = []
+        self.observed = observed
+        madeCount = 0
+        storageOffsets = []
     }
 
     /// Each field's offset in an instance of `instance`'s class, from the runtime's field
@@ -168,10 +184,24 @@ extension DocumentDecoder {
         return value
     }
 
+    /// A class with no `init()` (not a model) and observed properties its inherited
+    /// `init(from:)` leaves out: its own `init(from:)`, then those properties.
+    @inline(never)
+    func decodeWithObserved<T: Decodable>(_: T.Type, at node: Int, layout: FieldLayout) throws -> T {
+        let value = try decodeNested(T.self, at: node)
+        try fillFields(of: unsafeBitCast(value, to: AnyObject.self), made: [], layout: layout, object: node)
+        return value
+    }
+
     private func fillFields(of instance: AnyObject, made: [any AnyModelField], layout: FieldLayout, object: Int) throws {
         let container = session.containerPool(for: AnyCodingKey.self)._withUnsafeGuaranteedRef { $0.make(decoder: self, object: object, keyedBy: AnyCodingKey.self) }
-        for (field, box) in layout.boxes(in: instance, made: made) where !box.isDecodedByContainer {
-            try box.fill(from: container, key: AnyCodingKey(stringValue: field.name), isOptional: field.isOptional)
+        if !layout.fields.isEmpty {
+            for (field, box) in layout.boxes(in: instance, made: made) where !box.isDecodedByContainer {
+                try box.fill(from: container, key: AnyCodingKey(stringValue: field.name), isOptional: field.isOptional)
+            }
+        }
+        for field in layout.observed {
+            try field.property.fill(instance, at: field.offset, from: container, key: AnyCodingKey(stringValue: field.storageName))
         }
     }
 }
@@ -186,8 +216,116 @@ extension TreeEncoder {
             if !DottedPath.isNested(key), case let .object(members) = content, members.contains(where: { $0.key == key }) { return }
             try box.write(into: &container, key: AnyCodingKey(stringValue: field.name))
         }
+        for field in layout.observed {
+            let key = session.jsonKey(for: field.storageName, info: info, keepsKeys: keepsKeys, path: codingPath) ?? field.storageName
+            if !DottedPath.isNested(key), case let .object(members) = content, members.contains(where: { $0.key == key }) { continue }
+            try field.property.write(instance, at: field.offset, into: &container, key: AnyCodingKey(stringValue: field.storageName))
+        }
     }
 }
+
+/// A property that an `@Observable` subclass of a `Codable` class adds. Swift
+/// synthesizes no `Codable` for a subclass, so the inherited `init(from:)` and
+/// `encode(to:)` leave it out; the macro stores it as `_name`, which is an ordinary
+/// stored property. The kernel reads it after the inherited `init(from:)`, from the same
+/// object and with every rule a property gets, and writes it after `encode(to:)`,
+/// through the storage (where the runtime's field records put it), as `@ModelField`s are.
+/// Observers are not told of a value written there: a new instance has none yet.
+struct ObservedField: @unchecked Sendable {  // `property` is a metatype: immutable
+    /// The storage's name, `_name`: read and written as `name` (`ModelInfo.declaredName`).
+    let storageName: String
+    /// Where the storage is in an instance.
+    let offset: Int
+    /// Its type, to read and write it.
+    let property: any StoredProperty.Type
+
+    /// The observed properties of `type` that no `Codable` conformance covers: those of
+    /// the classes below the first one that is `Decodable`. Only classes the `@Observable`
+    /// macro expanded (they store a `_$observationRegistrar`), and only storage whose type
+    /// is `Codable`. Each class's own stored properties are the runtime's field records
+    /// for it after its superclass's; where they do not line up, none is taken.
+    static func uncoded(in type: AnyClass) -> [ObservedField] {
+        guard #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) else { return [] }
+        var classes: [AnyClass] = []
+        var current: AnyClass? = type
+        while let type = current {
+            classes.append(type)
+            current = _getSuperclass(type)
+        }
+        guard let coded = classes.lastIndex(where: { $0 is any Decodable.Type }), coded > 0 else { return [] }
+        guard var inherited = storedProperties(of: classes[coded]) else { return [] }
+        var result: [ObservedField] = []
+        for level in (0 ..< coded).reversed() {
+            guard let all = storedProperties(of: classes[level]), all.count >= inherited.count,
+                  zip(all, inherited).allSatisfy({ $0.name == $1.name && $0.offset == $1.offset }) else { return [] }
+            let own = all[inherited.count...]
+            inherited = all
+            guard own.contains(where: { $0.name == "_$observationRegistrar" }) else { continue }
+            for property in own where property.name.hasPrefix("_") && !property.name.hasPrefix("_$") {
+                guard property.offset >= MemoryLayout<Int>.size * 2, let codable = property.type as? any Codable.Type,
+                      !isWrapper(codable) else { continue }
+                result.append(ObservedField(storageName: property.name, offset: property.offset, property: storedProperty(codable)))
+            }
+        }
+        return result
+    }
+
+    /// The stored properties of `type`, its superclasses' first, from the runtime's field records.
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+    private static func storedProperties(of type: AnyClass) -> [(name: String, offset: Int, type: Any.Type)]? {
+        var properties: [(name: String, offset: Int, type: Any.Type)] = []
+        let classType = _EachFieldOptions(rawValue: 1 << 0)  // `.classType`, a `static var` Swift 6 cannot read
+        let complete = _forEachField(of: type, options: classType) { name, offset, type, _ in
+            properties.append((String(cString: name), offset, type))
+            return true
+        }
+        return complete ? properties : nil
+    }
+
+    /// Property wrappers decide for themselves (as `@ModelField`s, `@IgnoredKey`…), an
+    /// observable class's own are `@ObservationIgnored`, not observed storage.
+    private static func isWrapper(_ type: Any.Type) -> Bool {
+        type is any AnyModelField.Type || type is any SlotDecodable.Type || type is any EncodingWrapper.Type
+            || type is any FlatWrapper.Type
+    }
+}
+
+/// Reads and writes a stored property of type `Self` at an offset in an instance.
+protocol StoredProperty {
+    /// Reads the value for `key` from `container` (with the pipeline's rules) into the storage.
+    static func fill(_ instance: AnyObject, at offset: Int, from container: KeyedDecodingContainer<AnyCodingKey>,
+                     key: AnyCodingKey) throws
+    /// Writes the storage's value under `key`.
+    static func write(_ instance: AnyObject, at offset: Int, into container: inout KeyedEncodingContainer<AnyCodingKey>,
+                      key: AnyCodingKey) throws
+}
+
+private enum Stored<Value: Codable>: StoredProperty {
+    static func place(_ instance: AnyObject, _ offset: Int) -> UnsafeMutablePointer<Value> {
+        (UnsafeMutableRawPointer(Unmanaged.passUnretained(instance).toOpaque()) + offset).assumingMemoryBound(to: Value.self)
+    }
+
+    static func fill(_ instance: AnyObject, at offset: Int, from container: KeyedDecodingContainer<AnyCodingKey>,
+                     key: AnyCodingKey) throws {
+        // As synthesized code reads a property: an optional as `decodeIfPresent`.
+        let value = try (Value.self as? any OptionalField.Type).map { try $0.decodeIfPresent(from: container, key: key) as! Value }
+            ?? container.decode(Value.self, forKey: key)
+        place(instance, offset).pointee = value
+    }
+
+    static func write(_ instance: AnyObject, at offset: Int, into container: inout KeyedEncodingContainer<AnyCodingKey>,
+                      key: AnyCodingKey) throws {
+        let value = place(instance, offset).pointee
+        if let optional = value as? any OptionalField {
+            try optional.encodeIfPresent(into: &container, key: key)
+        } else {
+            try container.encode(value, forKey: key)
+        }
+    }
+}
+
+/// How a stored property of type `Value` is read and written.
+private func storedProperty<Value: Codable>(_: Value.Type) -> any StoredProperty.Type { Stored<Value>.self }
 
 /// The fields made while a model class is being decoded, in the order its property
 /// initializers run — the same order for every instance of a type — so that the

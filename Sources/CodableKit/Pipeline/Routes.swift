@@ -9,6 +9,9 @@ enum Route: @unchecked Sendable {  // metatypes and an immutable ModelInfo
     case kernel(any KernelDecodable.Type)
     /// A `DecodableModel`, with its rules.
     case model(any DecodableModel.Type, ModelInfo)
+    /// An `@Observable` class that is not a model: its own `init(from:)`, its
+    /// properties read by their declared names.
+    case observable(ModelInfo)
     /// Any other `Decodable`: its own `init(from:)`.
     case plain
 
@@ -21,6 +24,8 @@ enum Route: @unchecked Sendable {  // metatypes and an immutable ModelInfo
             self = .kernel(kernel)
         } else if let model = type as? any DecodableModel.Type {
             self = .model(model, ModelInfo.of(model))
+        } else if let info = ModelInfo.observable(type) {
+            self = .observable(info)
         } else {
             self = .plain
         }

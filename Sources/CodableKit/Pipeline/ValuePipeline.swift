@@ -73,6 +73,11 @@ extension DocumentDecoder {
             return try decodeNested(T.self, at: node)
         case .plain:
             return try decodeOwn(T.self, at: node)
+        case let .observable(info):
+            return try decodeOwn(T.self, info: info) { decoder in
+                guard let layout = info.fields else { return try decoder.decodeNested(T.self, at: node) }
+                return try decoder.decodeWithObserved(T.self, at: node, layout: layout)
+            }
         }
     }
 
@@ -92,10 +97,10 @@ extension DocumentDecoder {
     }
 
     /// `decodeOwn` for a value that `make` decodes with this decoder (a type's own
-    /// `init(from:)`, or `init(from:configuration:)`).
+    /// `init(from:)`, or `init(from:configuration:)`); `info` renames an observable class's keys.
     @inline(__always)
-    func decodeOwn<T>(_: T.Type, _ make: (DocumentDecoder) throws -> T) throws -> T {
-        session.pushFrame(T.self, model: nil, info: nil)
+    func decodeOwn<T>(_: T.Type, info: ModelInfo? = nil, _ make: (DocumentDecoder) throws -> T) throws -> T {
+        session.pushFrame(T.self, model: nil, info: info)
         defer { session.popFrame() }
         if session.strict { return try make(self) }
         session.strict = true

@@ -54,6 +54,17 @@ enum Observed {
         @ObservationIgnored @ModelField var breed = "mixed"
     }
 
+    /// Observed properties a subclass adds, at two levels, one of them optional, one a model.
+    @Observable class Cat: Animal {
+        var lives = 9
+        var nickname: String? = "kitty"
+    }
+
+    @Observable final class Lion: Cat {
+        var pride = Holder()
+        var roars = [1]
+    }
+
     struct Holder: CodableModel {
         var profile = Profile()
         var list: [Profile] = []
@@ -66,6 +77,24 @@ enum Observed {
         enum CodingKeys: String, CodingKey { case _inner, _tags, _$observationRegistrar }
     }
 
+    /// Not a model: its own synthesized `Codable`, through `ModelDecoder`/`ModelEncoder`.
+    @Observable class Settings: Codable {
+        var theme = "light"
+        var fontSize = 12
+        init() {}
+        enum CodingKeys: String, CodingKey { case _theme, _fontSize, _$observationRegistrar }
+    }
+
+    /// A plain `Codable` observable class's subclass: its observed property too.
+    @Observable final class DarkSettings: Settings {
+        var contrast = 1.0
+    }
+
+    struct Screen: CodableModel {
+        var title = ""
+        var settings = Settings()
+        var history: [Settings] = []
+    }
 }
 
 @Suite struct ObservableModelTests {
@@ -176,6 +205,93 @@ enum Observed {
         #expect(dog.toJSONString(options: .init(sortedKeys: true)) == #"{"breed":"collie","name":"Rex"}"#)
         let animal: Observed.Animal = dog
         #expect(try JSONValue(parsing: ModelEncoder().encode(animal)) == JSONValue(parsing: #"{"breed":"collie","name":"Rex"}"#))
+    }
+
+    /// Any `Codable` `@Observable` class, not only a model, is read and written by its
+    /// declared names; its `init(from:)` is its own, so what it cannot read is repaired
+    /// as any plain type's is (reported), and what `JSONEncoder` wrote reads back clean.
+    @Test func aPlainCodableObservableClass() throws {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let decoder = ModelDecoder()
+        let settings = try decoder.decode(Observed.Settings.self, from: Data(#"{"theme": "dark", "fontSize": 14}"#.utf8))
+        #expect(settings.theme == "dark" && settings.fontSize == 14)
+        let strict = ModelDecoder(options: .init(mode: .strict))
+        #expect(try strict.decode(Observed.Settings.self, from: Data(#"{"theme": "dark", "fontSize": 14}"#.utf8)).theme == "dark")
+
+        let (converted, report) = try decoder.decodeWithReport(Observed.Settings.self, from: Data(#"{"theme": "dark", "fontSize": "15"}"#.utf8))
+        #expect(converted.theme == "dark" && converted.fontSize == 15)
+        #expect(report.issues.map(\.path) == ["fontSize"], "\(report)")
+        let missing = try decoder.decodeWithReport(Observed.Settings.self, from: Data(#"{"fontSize": 15}"#.utf8))
+        #expect(missing.value.fontSize == 15)
+        #expect(missing.report.issues.map(\.path) == ["theme"], "\(missing.report)")
+
+        let foundation = try JSONEncoder().encode(settings)
+        let (back, clean) = try decoder.decodeWithReport(Observed.Settings.self, from: foundation)
+        #expect(back.theme == "dark" && back.fontSize == 14 && clean.isClean, "\(clean)")
+
+        let expected = try JSONValue(parsing: #"{"fontSize":14,"theme":"dark"}"#)
+        #expect(try JSONValue(parsing: ModelEncoder().encode(settings)) == expected)
+        #expect(try JSONValue(encoding: settings) == expected)
+        let snake = ModelEncoder()
+        snake.keyEncodingStrategy = .convertToSnakeCase
+        #expect(try JSONValue(parsing: snake.encode(settings)) == JSONValue(parsing: #"{"font_size":14,"theme":"dark"}"#))
+
+        // A subclass's observed properties, as a model's subclass's.
+        let dark = try decoder.decode(Observed.DarkSettings.self, from: Data(#"{"theme": "dark", "fontSize": 14, "contrast": 2.5}"#.utf8))
+        #expect(dark.theme == "dark" && dark.contrast == 2.5)
+        let base: Observed.Settings = dark
+        #expect(try JSONValue(parsing: ModelEncoder().encode(base)) == JSONValue(parsing: #"{"contrast":2.5,"fontSize":14,"theme":"dark"}"#))
+        #expect(try JSONValue(encoding: base) == JSONValue(parsing: #"{"contrast":2.5,"fontSize":14,"theme":"dark"}"#))
+
+        // Inside a model, in arrays, and back.
+        let screen = try Observed.Screen.decode(from: #"{"title": "T", "settings": {"theme": "dark"}, "history": [{"fontSize": 9}]}"#)
+        #expect(screen.settings.theme == "dark" && screen.history.map(\.fontSize) == [9])
+        let json = try #require(screen.toJSONString(options: .init(sortedKeys: true)))
+        #expect(json == #"{"history":[{"fontSize":9,"theme":""}],"settings":{"fontSize":0,"theme":"dark"},"title":"T"}"#)
+        #expect(try Observed.Screen.decode(from: json).toJSONString(options: .init(sortedKeys: true)) == json)
+    }
+
+    /// What an `@Observable` subclass adds is read and written as `@ModelField`s are: from
+    /// the same object, after the inherited `init(from:)`, with the pipeline's rules.
+    @Test func aHierarchyWithObservedProperties() throws {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let lion = try Observed.Lion.decode(from: #"{"name": "Leo", "lives": "7", "nickname": null, "pride": {"list": [{"name": "P"}]}, "roars": [2, "3"]}"#)
+        #expect(lion.name == "Leo" && lion.lives == 7 && lion.nickname == nil)
+        #expect(lion.pride.list.map(\.name) == ["P"] && lion.roars == [2, 3])
+        let expected = try JSONValue(parsing: #"{"name":"Leo","lives":7,"pride":{"profile":{"name":"anon","age":0,"firstName":""},"list":[{"name":"P","age":0,"firstName":""}]},"roars":[2,3]}"#)
+        #expect(try JSONValue(parsing: ModelEncoder().encode(lion)) == expected)
+        #expect(try JSONValue(encoding: lion) == expected)
+        let asAnimal: Observed.Animal = lion
+        #expect(try JSONValue(parsing: ModelEncoder().encode(asAnimal)) == expected)
+        lion.nickname = "Simba"
+        let back = try Observed.Lion.decode(from: try ModelEncoder().encode(lion))
+        #expect(back.lives == 7 && back.nickname == "Simba" && back.roars == [2, 3] && back.pride.list.map(\.name) == ["P"])
+
+        // Missing keep their initial values, recorded under the declared name; a storage
+        // name (what `JSONEncoder` would write) is read too.
+        let (cat, report) = try Observed.Cat.decodeWithReport(from: #"{"name": "Tom", "_nickname": "T"}"#)
+        #expect(cat.name == "Tom" && cat.lives == 9 && cat.nickname == "T")
+        #expect(report.issues.map(\.path) == ["lives"], "\(report)")
+        let (_, bad) = try Observed.Cat.decodeWithReport(from: #"{"name": "Tom", "lives": "many", "nickname": "T"}"#)
+        #expect(bad.issues.map(\.path) == ["lives"], "\(bad)")
+        // Strict mode: `JSONDecoder`'s error for it, named by the declared name.
+        #expect {
+            try Observed.Cat.decode(from: #"{"name": "Tom", "lives": "many"}"#, options: .init(mode: .strict))
+        } throws: { error in
+            guard case let DecodingError.typeMismatch(_, context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["lives"]
+        }
+        // Update mode: absent keys keep the current values, a subclass's included.
+        var updated = cat
+        updated.update(from: #"{"lives": 3}"#)
+        #expect(updated.lives == 3 && updated.name == "Tom" && updated.nickname == "T")
+        updated.update(from: #"{"name": "Tim"}"#)
+        #expect(updated.lives == 3 && updated.name == "Tim")
+        // Still an observable object.
+        let changed = Locked(false)
+        withObservationTracking { _ = cat.lives } onChange: { changed.withLock { $0 = true } }
+        cat.lives = 1
+        #expect(changed.withLock { $0 })
     }
 
     @Test func aDecodedInstanceIsObservable() throws {
