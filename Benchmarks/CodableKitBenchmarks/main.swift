@@ -13,6 +13,11 @@ if argumentList.first == "profile", argumentList.count >= 2 {
     profile(argumentList[1], seconds: argumentList.count > 2 ? Double(argumentList[2]) ?? 10 : 10)
     exit(0)
 }
+if argumentList.first == "first-decode", argumentList.count == 3 {
+    // The child process of the `first-decode` section: one first decode, its seconds printed.
+    print(FirstDecode.run(argumentList[1], decoder: argumentList[2]))
+    exit(0)
+}
 if argumentList.first == "strict-diff" {
     // `strict-diff [COUNT] [SEED]`: the generated differential against JSONDecoder (see StrictDifferential).
     let count = argumentList.count > 1 ? Int(argumentList[1]) ?? 20_000 : 20_000
@@ -29,6 +34,7 @@ let sections: [(name: String, run: (Harness) -> String)] = [
     ("reader", readerBenchmark),
     ("decoding", decodingBenchmark),
     ("realworld", realWorldBenchmark),
+    ("first-decode", firstDecodeBenchmark),
     ("keys", keyStrategyBenchmark),
     ("enums", enumBenchmark),
     ("encoding", encodingBenchmark),
