@@ -62,6 +62,8 @@ final class DecodingSession {
     private let issueStorage = UncheckedStorage(IssueLog())
     /// How each type is decoded (see `Route`).
     let routes = UncheckedStorage(TypeTable<Route>())
+    /// The types last known statically to be models (see `RouteHint`).
+    let hint = UncheckedStorage(RouteHint())
     /// Key tables by `Key` type, unretained (a retain and a release per object showed);
     /// `keyTableOwners` keeps them until the session ends.
     private let keyTables = UncheckedStorage(TypeTable<Unmanaged<KeyTable>>(capacity: 16))
@@ -76,6 +78,8 @@ final class DecodingSession {
     /// Per model type: its shape and one `init()` value for this decode (see `InitialValues.swift`).
     /// Asked by every object that needs a fallback.
     let modelFallbacks = UncheckedStorage(TypeTable<ModelFallbacks>(capacity: 16))
+    /// Per model type: which initial values are nil (see `initialIsNil`).
+    let writtenNilness = UncheckedStorage(TypeTable<WrittenNilness>(capacity: 16))
     /// Type names for reports (`String(describing:)` demangles, so once per type):
     /// every repair names one or two types.
     private let typeNames = UncheckedStorage(TypeTable<String>(capacity: 16))
@@ -104,7 +108,9 @@ final class DecodingSession {
         frameStorage.free()
         issueStorage.free()
         modelFallbacks.free()
+        writtenNilness.free()
         routes.free()
+        hint.free()
         keyTables.free()
         keyTableOwners.free()
         containerPools.free()
@@ -267,6 +273,8 @@ struct ModelFrame {
     /// The model's shared fallbacks, found on this object's first fallback (unretained:
     /// the session's `modelFallbacks` table keeps them).
     var modelFallbacks: Unmanaged<ModelFallbacks>?
+    /// The model's `WrittenNilness`, found on this object's first absent optional (unretained, as above).
+    var writtenNilness: Unmanaged<WrittenNilness>?
 }
 
 

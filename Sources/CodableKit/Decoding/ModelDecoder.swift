@@ -48,6 +48,30 @@ public final class ModelDecoder: Sendable {
         return try DecodeCall.run(type, document: document, designatedPath: nil, options: options)
     }
 
+    /// The model decoded from JSON bytes: the same as for any `Decodable`; the decoder
+    /// knows the type for a model without asking the runtime (see `KeyedDecodingContainer`'s
+    /// model overloads). - Throws: as `decodeWithReport`.
+    public func decode<Model: DecodableModel>(_ type: Model.Type, from data: Data) throws -> Model {
+        let options = options
+        return try DecodeCall.value(type, document: DecodeCall.document(data, options: options), options: options,
+                                    hint: .model(Model.self))
+    }
+
+    /// The models decoded from a JSON array, as for any `Decodable` array. - Throws: as `decodeWithReport`.
+    public func decode<Model: DecodableModel>(_ type: [Model].Type, from data: Data) throws -> [Model] {
+        let options = options
+        return try DecodeCall.value(type, document: DecodeCall.document(data, options: options), options: options,
+                                    hint: .array(of: Model.self))
+    }
+
+    /// The model decoded from JSON bytes, with every repair made on the way, as for any
+    /// `Decodable`. - Throws: as `decodeWithReport` for any `Decodable`.
+    public func decodeWithReport<Model: DecodableModel>(_ type: Model.Type, from data: Data) throws -> (value: Model, report: DecodingReport) {
+        let options = options
+        let document = try DecodeCall.document(data, options: options)
+        return try DecodeCall.run(type, document: document, designatedPath: nil, options: options, hint: .model(Model.self))
+    }
+
     /// As `JSONDecoder.decode(_:from:configuration:)`: a `DecodableWithConfiguration` value,
     /// made by its `init(from:configuration:)`. - Throws: as `decode(_:from:)`.
     @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)

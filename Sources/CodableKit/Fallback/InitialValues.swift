@@ -34,7 +34,7 @@ extension DecodingSession {
     func whyNoInitialValue(key: String, frame: Int) -> String? {
         guard frame >= 0, frame < frames.count, let model = frames[frame].model,
               modelFallbacks(frame: frame, model: model).takeUnretainedValue().shape.field(key) == nil else { return nil }
-        let hint = model is any Encodable.Type ? "" : " (a decode-only model is read by property name: make it Encodable too)"
+        let hint = (try? model._writeInitialValue(model.init(), to: KeyRecorder())) == true ? "" : " (a decode-only model is read by property name: make it Encodable too)"
         return "no initial value found for key \(key.debugDescription)\(hint); used the empty value"
     }
 
@@ -50,6 +50,10 @@ extension DecodingSession {
     func initialIsNil(_ key: String, frame: Int) -> Bool {
         guard frame >= 0, frame < frames.count, let model = frames[frame].model else { return true }
         if frames[frame].isUpdate { return false }
+        // What `encode(to:)` of one `init()` value writes answers most absent optionals (an
+        // optional whose initial value is nil) without the model's shape, whose reflection
+        // is most of a type's first decode.
+        if let known = writtenNilness(frame: frame, model: model)._withUnsafeGuaranteedRef({ $0.isNil(key) }) { return known }
         // Borrowed, not taken: taking it retained it here (+0.3% on twitter.json's absent
         // optionals); in the generic `initialValue` the closure cost more than the retain.
         return modelFallbacks(frame: frame, model: model)._withUnsafeGuaranteedRef { fallbacks in
@@ -63,6 +67,27 @@ extension DecodingSession {
         frame >= 0 && frame < frames.count && frames[frame].isUpdate
     }
 
+    /// The one `init()` value of `model` that this decode's fallbacks read, made on first need.
+    private func referenceValue(of model: any DecodableModel.Type) -> Any {
+        let id = ObjectIdentifier(model)
+        if let nilness = writtenNilness.pointer.pointee.existing(id) { return nilness.base }
+        if let fallbacks = modelFallbacks.pointer.pointee.existing(id) { return fallbacks.reference.base }
+        return model.init()
+    }
+
+    /// Whether each key's initial value is nil, from one `init()` value's `encode(to:)`,
+    /// found once per object (unretained: the session's table keeps it).
+    private func writtenNilness(frame: Int, model: any DecodableModel.Type) -> Unmanaged<WrittenNilness> {
+        if let known = frames[frame].writtenNilness { return known }
+        let nilness = writtenNilness.pointer.pointee.value(for: ObjectIdentifier(model)) {
+            let base = referenceValue(of: model)
+            return WrittenNilness(base: base, isNil: KeyRecorder.nilness(of: base, model: model))
+        }
+        let unretained = Unmanaged.passUnretained(nilness)
+        frames[frame].writtenNilness = unretained
+        return unretained
+    }
+
     /// The model's shape and its one `init()` for this decode, found once per object;
     /// unretained (a retain and a release per repair showed): the session's table keeps
     /// every one until the decode ends.
@@ -70,11 +95,32 @@ extension DecodingSession {
         if let known = frames[frame].modelFallbacks { return known }
         let fallbacks = modelFallbacks.pointer.pointee.value(for: ObjectIdentifier(model)) {
             let shape = ModelShape.of(model)
-            return ModelFallbacks(shape: shape, reference: FallbackSource(base: model.init(), shape: shape))
+            return ModelFallbacks(shape: shape, reference: FallbackSource(base: referenceValue(of: model), shape: shape))
         }
         let unretained = Unmanaged.passUnretained(fallbacks)
         frames[frame].modelFallbacks = unretained
         return unretained
+    }
+}
+
+/// Whether the value one `init()` value writes under each key is nil, for a decode's
+/// objects of one model (a default that reads app state is read afresh per decode).
+final class WrittenNilness {
+    /// The `init()` value written (shared with the model's `FallbackSource`).
+    let base: Any
+    private let keys: KeyIndex
+    private let nilness: [Bool]
+
+    init(base: Any, isNil: [String: Bool]) {
+        self.base = base
+        keys = KeyIndex(Array(isNil.keys))
+        nilness = keys.keys.map { isNil[$0]! }
+    }
+
+    /// Whether the value written under `key` is nil; nil when that is not known.
+    @inline(__always)
+    func isNil(_ key: String) -> Bool? {
+        keys.index(of: key).map { nilness[$0] }
     }
 }
 
@@ -95,7 +141,7 @@ final class FallbackSource {
     private let shape: ModelShape
     private lazy var mirror = Mirror(reflecting: base)
     /// What `encode(to:)` writes, for keys the mirror cannot place; made on first need.
-    private lazy var recorded = (base as? any Encodable).map(KeyRecorder.values) ?? [:]
+    private lazy var recorded = KeyRecorder.values(of: base, model: shape.model)
     /// The values read so far, and per field whether the value is nil (0 not known yet,
     /// 1 nil, 2 not: the question every absent optional asks, answered once, not by a
     /// cast each time). Behind a pointer: read per repair, and a class property's
@@ -159,7 +205,7 @@ final class FallbackSource {
 /// them), else read through `encode(to:)` again when needed. Stored properties that
 /// `encode(to:)` does not write are keys under their own names (a property
 /// wrapper's `_name` as `name`), superclasses included.
-final class ModelShape: Sendable {
+final class ModelShape: @unchecked Sendable {  // immutable; `model` is a metatype
     /// A key's field: a plain value (its key is kept apart, in `keys`, so that finding a
     /// field per repair copies no string).
     struct Field: Sendable {
@@ -177,17 +223,17 @@ final class ModelShape: Sendable {
         var varies: Bool
     }
 
+    /// The model whose shape this is.
+    let model: any DecodableModel.Type
     private let fields: [Field]
     /// The coding key (or property name) each field is found by, by field index.
-    private let keys: [String]
-    /// Open addressing over `keyHash` of the keys (field index + 1; 0: empty): an
-    /// absent optional asks for its field on every object, and `String` hashing showed.
-    private let slots: [Int32]
+    private let keys: KeyIndex
     var count: Int { fields.count }
 
     private init(_ model: any DecodableModel.Type) {
+        self.model = model
         let (first, second) = (model.init(), model.init())
-        let (written, otherWritten) = (ModelShape.written(first), ModelShape.written(second))
+        let (written, otherWritten) = (KeyRecorder.entries(of: first, model: model), KeyRecorder.entries(of: second, model: model))
         var stored: [(label: String, place: (level: Int, offset: Int), value: Any, other: Any, isWrapped: Bool)] = []
         var mirrors: (Mirror, Mirror)? = (Mirror(reflecting: first), Mirror(reflecting: second))
         var level = 0
@@ -225,36 +271,15 @@ final class ModelShape: Sendable {
         }
         let byIndex = fields.sorted { $0.value.index < $1.value.index }
         self.fields = byIndex.map(\.value)
-        keys = byIndex.map(\.key)
-        var size = 8
-        while size < fields.count * 2 { size <<= 1 }
-        var slots = [Int32](repeating: 0, count: size)
-        for field in self.fields {
-            var slot = keys[field.index].hashedSlot(mask: size - 1)
-            while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
-            slots[slot] = Int32(field.index + 1)
-        }
-        self.slots = slots
+        keys = KeyIndex(byIndex.map(\.key))
     }
 
-    /// What `encode(to:)` writes, in order.
-    private static func written(_ value: Any) -> [(key: String, value: Any)] {
-        guard let encodable = value as? any Encodable else { return [] }
-        return KeyRecorder.entries(of: encodable)
-    }
 
     /// The coding key (or property name) `field` is found by.
-    func key(of field: Field) -> String { keys[field.index] }
+    func key(of field: Field) -> String { keys.keys[field.index] }
 
     func field(_ key: String) -> Field? {
-        let mask = slots.count - 1
-        var slot = key.hashedSlot(mask: mask)
-        while slots[slot] != 0 {
-            let field = fields[Int(slots[slot]) - 1]
-            if keys[field.index] == key { return field }
-            slot = (slot + 1) & mask
-        }
-        return nil
+        keys.index(of: key).map { fields[$0] }
     }
 
     static func of(_ model: any DecodableModel.Type) -> ModelShape {
@@ -262,6 +287,41 @@ final class ModelShape: Sendable {
     }
 
     private static let cache = TypeCache<ModelShape>()
+}
+
+/// Keys by their position, found by open addressing over `keyHash` of their UTF-8: a
+/// model's fallbacks are asked by key for every absent key of every object, and a
+/// `Dictionary`'s `String` hashing showed there.
+struct KeyIndex: Sendable {
+    let keys: [String]
+    /// Position + 1 of the key in each slot; 0: empty.
+    private let slots: [Int32]
+
+    init(_ keys: [String]) {
+        self.keys = keys
+        var size = 8
+        while size < keys.count * 2 { size <<= 1 }
+        var slots = [Int32](repeating: 0, count: size)
+        for (position, key) in keys.enumerated() {
+            var slot = key.hashedSlot(mask: size - 1)
+            while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
+            slots[slot] = Int32(position + 1)
+        }
+        self.slots = slots
+    }
+
+    /// The position of `key`, if it is one.
+    @inline(__always)
+    func index(of key: String) -> Int? {
+        let mask = slots.count - 1
+        var slot = key.hashedSlot(mask: mask)
+        while slots[slot] != 0 {
+            let position = Int(slots[slot]) - 1
+            if keys[position] == key { return position }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
 }
 
 extension String {

@@ -6,22 +6,36 @@
 final class KeyRecorder: Encoder {
     /// The values written, in order; an optional written as absent is recorded as nil.
     fileprivate(set) var entries: [(key: String, value: Any)] = []
+    /// For each key whose value's nilness the container saw statically (`encodeNil`,
+    /// `encodeIfPresent`, a non-optional scalar): whether it is nil. The first write wins.
+    fileprivate(set) var nilness: [String: Bool] = [:]
     let codingPath: [any CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     /// Only the top-level container records.
     private var isRoot = true
 
-    /// The values `value.encode(to:)` writes under each key of its top-level object;
-    /// what it wrote before throwing, if it throws.
-    static func entries(of value: any Encodable) -> [(key: String, value: Any)] {
-        let recorder = KeyRecorder()
-        try? value.encode(to: recorder)
-        return recorder.entries
+    /// The values `model`'s `encode(to:)` writes for `value` (a `model`) under each key of
+    /// its top-level object; what it wrote before throwing, if it throws; nothing for a
+    /// decode-only model.
+    static func entries(of value: Any, model: any DecodableModel.Type) -> [(key: String, value: Any)] {
+        recording(value, model: model).entries
     }
 
-    /// The same, by key (the first value written for a key).
-    static func values(of value: any Encodable) -> [String: Any] {
-        Dictionary(entries(of: value), uniquingKeysWith: { first, _ in first })
+    /// Whether the value written under each key is nil, for the keys where that is known
+    /// without a cast (see `nilness`).
+    static func nilness(of value: Any, model: any DecodableModel.Type) -> [String: Bool] {
+        recording(value, model: model).nilness
+    }
+
+    /// The values written, by key (the first value written for a key).
+    static func values(of value: Any, model: any DecodableModel.Type) -> [String: Any] {
+        Dictionary(entries(of: value, model: model), uniquingKeysWith: { first, _ in first })
+    }
+
+    private static func recording(_ value: Any, model: any DecodableModel.Type) -> KeyRecorder {
+        let recorder = KeyRecorder()
+        _ = try? model._writeInitialValue(value, to: recorder)
+        return recorder
     }
 
     func container<Key: CodingKey>(keyedBy _: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -45,13 +59,15 @@ private struct RecordingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     let recorder: KeyRecorder?
     var codingPath: [any CodingKey] { [] }
 
-    private func record<T>(_ value: T, _ key: Key) {
-        recorder?.entries.append((key.stringValue, value))
+    private func record<T>(_ value: T, _ key: Key, isNil: Bool? = false) {
+        guard let recorder else { return }
+        recorder.entries.append((key.stringValue, value))
+        if let isNil, recorder.nilness[key.stringValue] == nil { recorder.nilness[key.stringValue] = isNil }
     }
 
-    mutating func encodeNil(forKey key: Key) throws { record(Optional<Any>.none, key) }
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { record(value, key) }
-    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { record(value, key) }
+    mutating func encodeNil(forKey key: Key) throws { record(Optional<Any>.none, key, isNil: true) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { record(value, key, isNil: nil) }  // T may be an Optional
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { record(value, key, isNil: value == nil) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { record(value, key) }
     mutating func encode(_ value: String, forKey key: Key) throws { record(value, key) }
     mutating func encode(_ value: Double, forKey key: Key) throws { record(value, key) }
@@ -66,20 +82,20 @@ private struct RecordingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode(_ value: UInt16, forKey key: Key) throws { record(value, key) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { record(value, key) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { record(value, key) }
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { record(value, key) }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { record(value, key) }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { record(value, key) }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { record(value, key) }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { record(value, key) }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { record(value, key) }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { record(value, key) }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { record(value, key) }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { record(value, key) }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { record(value, key) }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { record(value, key) }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { record(value, key) }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { record(value, key) }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { record(value, key) }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { record(value, key, isNil: value == nil) }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { record(value, key, isNil: value == nil) }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { record(value, key, isNil: value == nil) }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { record(value, key, isNil: value == nil) }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { record(value, key, isNil: value == nil) }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { record(value, key, isNil: value == nil) }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { record(value, key, isNil: value == nil) }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { record(value, key, isNil: value == nil) }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { record(value, key, isNil: value == nil) }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { record(value, key, isNil: value == nil) }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { record(value, key, isNil: value == nil) }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { record(value, key, isNil: value == nil) }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { record(value, key, isNil: value == nil) }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { record(value, key, isNil: value == nil) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type, forKey _: Key) -> KeyedEncodingContainer<NestedKey> {
         KeyedEncodingContainer(RecordingContainer<NestedKey>(recorder: nil))

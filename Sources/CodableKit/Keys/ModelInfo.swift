@@ -50,10 +50,11 @@ final class ModelInfo: Sendable {
         return false
     }
 
-    /// `type`'s rules; a type that is not `ModelMappable` (a plain `Codable` `@Observable`
-    /// class) has none but the observable renaming.
-    private init(_ type: Any.Type) {
-        let mappable = type as? any ModelMappable.Type
+    /// `type`'s rules: `mappable`'s (nil for a plain `Codable` `@Observable` class, which
+    /// has none but the renaming). `model` is `type` as a `DecodableModel`, if it is one:
+    /// a class model's fields are learned from its `init()`. Every argument is known to the
+    /// caller, so that no conformance is looked up here but an observable's, for classes.
+    private init(_ type: Any.Type, mappable: (any ModelMappable.Type)?, model: (any DecodableModel.Type)?) {
         var propertyKeyRules: [String: [any KeyStrategy]] = [:]
         var modelKeyRules: [any KeyStrategy] = []
         for mapping in mappable?.mappingForKey() ?? [] {
@@ -68,7 +69,7 @@ final class ModelInfo: Sendable {
         // A model class's fields, learned from one instance; their own keys and transformers
         // come after the model's rules for the same name.
         isClass = type is AnyClass
-        if let model = type as? any DecodableModel.Type, isClass {
+        if isClass, let model {
             let (sample, made) = FieldCollector.collecting { model.init() }
             fields = FieldLayout(of: sample as AnyObject, made: made)
         } else {
@@ -76,7 +77,7 @@ final class ModelInfo: Sendable {
         }
         for (name, rule) in fields?.keyRules ?? [:] { propertyKeyRules[name, default: []].append(rule) }
         for (name, transformer) in fields?.valueRules ?? [:] where valueRules[name] == nil { valueRules[name] = transformer }
-        isObservable = Self.isObservable(type)
+        isObservable = isClass && Self.isObservable(type)
         if isObservable {
             propertyKeyRules = Self.underBothNames(propertyKeyRules)
             valueRules = Self.underBothNames(valueRules)
@@ -91,7 +92,12 @@ final class ModelInfo: Sendable {
     /// The rules of `type`, computed on first use. The cache keeps every `ModelInfo` for
     /// the life of the process, which is what lets model frames hold them unretained.
     static func of(_ type: any ModelMappable.Type) -> ModelInfo {
-        cache.value(for: type) { ModelInfo(type) }
+        cache.value(for: type) { ModelInfo(type, mappable: type, model: type is AnyClass ? type as? any DecodableModel.Type : nil) }
+    }
+
+    /// The rules of a model, found without looking up a conformance.
+    static func of(model: any DecodableModel.Type) -> ModelInfo {
+        cache.value(for: model) { ModelInfo(model, mappable: model, model: model) }
     }
 
     /// The renaming of an `@Observable` class that is not a model (its own `Codable`,
@@ -99,7 +105,9 @@ final class ModelInfo: Sendable {
     /// type, when its route is decided.
     static func observable(_ type: Any.Type) -> ModelInfo? {
         guard type is AnyClass, isObservable(type) else { return nil }  // the class check first: it is cheap
-        return cache.value(for: type) { ModelInfo(type) }
+        return cache.value(for: type) {
+            ModelInfo(type, mappable: type as? any ModelMappable.Type, model: type as? any DecodableModel.Type)
+        }
     }
 
     private static let cache = TypeCache<ModelInfo>()

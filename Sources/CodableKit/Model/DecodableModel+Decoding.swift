@@ -38,7 +38,8 @@ extension DecodableModel {
         guard let data else { return nil }
         return DecodeCall.optional(Self.self) {
             let document = try DecodeCall.document(propertyList: data, options: options)
-            return try DecodeCall.value(Self.self, document: document, designatedPath: designatedPath, options: options)
+            return try DecodeCall.value(Self.self, document: document, designatedPath: designatedPath, options: options,
+                                        hint: .model(Self.self))
         }
     }
 
@@ -48,7 +49,8 @@ extension DecodableModel {
     public static func decode(from data: Data, designatedPath: String? = nil,
                               options: DecodingOptions = .init()) throws -> Self {
         try DecodeCall.value(Self.self, document: DecodeCall.document(data, options: options),
-                             designatedPath: designatedPath, options: options)
+                             designatedPath: designatedPath, options: options,
+                             hint: .model(Self.self))
     }
 
     /// The model decoded from JSON text.
@@ -56,7 +58,8 @@ extension DecodableModel {
     public static func decode(from json: String, designatedPath: String? = nil,
                               options: DecodingOptions = .init()) throws -> Self {
         try DecodeCall.value(Self.self, document: DecodeCall.document(Array(json.utf8), options: options),
-                             designatedPath: designatedPath, options: options)
+                             designatedPath: designatedPath, options: options,
+                             hint: .model(Self.self))
     }
 
     /// The model decoded from Foundation objects.
@@ -64,28 +67,32 @@ extension DecodableModel {
     public static func decode(from dictionary: [String: Any], designatedPath: String? = nil,
                               options: DecodingOptions = .init()) throws -> Self {
         try DecodeCall.value(Self.self, document: DecodeCall.document(foundationObject: dictionary, options: options),
-                             designatedPath: designatedPath, options: options)
+                             designatedPath: designatedPath, options: options,
+                             hint: .model(Self.self))
     }
 
     /// The value plus every repair made on the way. - Throws: as `decode(from:)`.
     public static func decodeWithReport(from data: Data, designatedPath: String? = nil,
                                         options: DecodingOptions = .init()) throws -> (value: Self, report: DecodingReport) {
         let document = try DecodeCall.document(data, options: options)
-        return try DecodeCall.run(Self.self, document: document, designatedPath: designatedPath, options: options)
+        return try DecodeCall.run(Self.self, document: document, designatedPath: designatedPath, options: options,
+                                  hint: .model(Self.self))
     }
 
     /// The value plus every repair made on the way. - Throws: as `decode(from:)`.
     public static func decodeWithReport(from json: String, designatedPath: String? = nil,
                                         options: DecodingOptions = .init()) throws -> (value: Self, report: DecodingReport) {
         let document = try DecodeCall.document(Array(json.utf8), options: options)
-        return try DecodeCall.run(Self.self, document: document, designatedPath: designatedPath, options: options)
+        return try DecodeCall.run(Self.self, document: document, designatedPath: designatedPath, options: options,
+                                  hint: .model(Self.self))
     }
 
     /// The value plus every repair made on the way. - Throws: as `decode(from: [String: Any])`.
     public static func decodeWithReport(from dictionary: [String: Any], designatedPath: String? = nil,
                                         options: DecodingOptions = .init()) throws -> (value: Self, report: DecodingReport) {
         let document = try DecodeCall.document(foundationObject: dictionary, options: options)
-        return try DecodeCall.run(Self.self, document: document, designatedPath: designatedPath, options: options)
+        return try DecodeCall.run(Self.self, document: document, designatedPath: designatedPath, options: options,
+                                  hint: .model(Self.self))
     }
 
     /// Merges a partial payload into this model: keys that are absent keep their current
@@ -119,7 +126,8 @@ extension DecodableModel {
     private mutating func update(designatedPath: String?, options: DecodingOptions, document: () throws -> JSONDocument) {
         let current = self
         if let updated = DecodeCall.optional(Self.self, {
-            try DecodeCall.value(Self.self, document: document(), designatedPath: designatedPath, options: options, base: current)
+            try DecodeCall.value(Self.self, document: document(), designatedPath: designatedPath, options: options, base: current,
+                                 hint: .model(Self.self))
         }) {
             self = updated
         }
@@ -137,7 +145,8 @@ extension Array where Element: DecodableModel {
         guard let data else { return nil }
         return DecodeCall.optional([Element].self) {
             let document = try DecodeCall.document(data, options: options)
-            return try DecodeCall.value(Self.self, document: document, designatedPath: designatedPath, options: options)
+            return try DecodeCall.value(Self.self, document: document, designatedPath: designatedPath, options: options,
+                                        hint: .array(of: Element.self))
         }
     }
 
@@ -152,7 +161,8 @@ extension Array where Element: DecodableModel {
         guard let array else { return nil }
         return DecodeCall.optional([Element].self) {
             let document = try DecodeCall.document(foundationObject: array, options: options)
-            return try DecodeCall.value(Self.self, document: document, designatedPath: designatedPath, options: options)
+            return try DecodeCall.value(Self.self, document: document, designatedPath: designatedPath, options: options,
+                                        hint: .array(of: Element.self))
         }
     }
 
@@ -160,14 +170,16 @@ extension Array where Element: DecodableModel {
     public static func decode(from data: Data, designatedPath: String? = nil,
                               options: DecodingOptions = .init()) throws -> [Element] {
         try DecodeCall.value(Self.self, document: DecodeCall.document(data, options: options),
-                             designatedPath: designatedPath, options: options)
+                             designatedPath: designatedPath, options: options,
+                             hint: .array(of: Element.self))
     }
 
     /// The models plus every repair made on the way. - Throws: as `DecodableModel.decode(from: Data)`.
     public static func decodeWithReport(from data: Data, designatedPath: String? = nil,
                                         options: DecodingOptions = .init()) throws -> (value: [Element], report: DecodingReport) {
         let document = try DecodeCall.document(data, options: options)
-        return try DecodeCall.run([Element].self, document: document, designatedPath: designatedPath, options: options)
+        return try DecodeCall.run([Element].self, document: document, designatedPath: designatedPath, options: options,
+                                  hint: .array(of: Element.self))
     }
 
     /// The models plus every repair made on the way. - Throws: as `DecodableModel.decode(from: Data)`.

@@ -51,11 +51,13 @@ enum DecodeCall {
     /// Decodes `T` from `document` (at `designatedPath`), starting from `base` in update mode;
     /// without any transformer when `appliesTransformers` is false (a plugin's conversion).
     /// When the caller drops the report (`returnsReport` false) and `DecodingLog` has no one
-    /// to give it to, repairs are made but not recorded: the report is empty.
+    /// to give it to, repairs are made but not recorded: the report is empty. `hint` says
+    /// what the caller knows statically of `T` (a model, an array of models).
     /// - Throws: `DecodingError.keyNotFound` for a missing designated path; in strict mode, any problem.
     static func run<T: Decodable>(_ type: T.Type, document: JSONDocument, designatedPath: String?,
                                   options: DecodingOptions, base: T? = nil, returnsReport: Bool = true,
-                                  reportsToLog: Bool = true, appliesTransformers: Bool = true) throws -> (T, DecodingReport) {
+                                  reportsToLog: Bool = true, appliesTransformers: Bool = true,
+                                  hint: RouteHint = RouteHint()) throws -> (T, DecodingReport) {
         var root = 0
         if let designatedPath, !designatedPath.isEmpty {
             guard let node = document.value(at: DottedPath(designatedPath)) else {
@@ -65,7 +67,7 @@ enum DecodeCall {
             root = node
         }
         return try withDecoder(T.self, document: document, at: root, options: options, base: base, returnsReport: returnsReport,
-                               reportsToLog: reportsToLog, appliesTransformers: appliesTransformers) { decoder in
+                               reportsToLog: reportsToLog, appliesTransformers: appliesTransformers, hint: hint) { decoder in
             try decodeRoot(type, with: decoder, at: root)
         }
     }
@@ -75,12 +77,14 @@ enum DecodeCall {
     @inline(__always)
     private static func withDecoder<T>(_: T.Type, document: JSONDocument, at root: Int, options: DecodingOptions, base: T? = nil,
                                        returnsReport: Bool, reportsToLog: Bool, appliesTransformers: Bool = true,
+                                       hint: RouteHint = RouteHint(),
                                        _ decode: (DocumentDecoder) throws -> T) throws -> (T, DecodingReport) {
         let session = DecodingSession(options: options, appliesTransformers: appliesTransformers,
                                       recordsIssues: returnsReport || reportsToLog && DecodingLog.isListening)
         session.pendingBase = base
+        session.hint.pointer.pointee = hint
         defer { session.releaseContainers() }
-        let value = try decode(DocumentDecoder(document: document, session: session, node: root))
+        let value = try CurrentSession.with(session) { try decode(DocumentDecoder(document: document, session: session, node: root)) }
         let report = DecodingReport(issues: session.issueLog.take(typeName: session.typeName))
         if reportsToLog { DecodingLog.deliver(report, modelType: typeName(T.self)) }
         return (value, report)
@@ -116,9 +120,10 @@ enum DecodeCall {
     /// `run` for a call that returns the value alone: its report goes only to
     /// `DecodingLog` (`reportsToLog`), and is not made when no one listens there.
     static func value<T: Decodable>(_ type: T.Type, document: JSONDocument, designatedPath: String? = nil,
-                                    options: DecodingOptions, base: T? = nil, reportsToLog: Bool = true) throws -> T {
+                                    options: DecodingOptions, base: T? = nil, reportsToLog: Bool = true,
+                                    hint: RouteHint = RouteHint()) throws -> T {
         try run(type, document: document, designatedPath: designatedPath, options: options, base: base,
-                returnsReport: false, reportsToLog: reportsToLog).0
+                returnsReport: false, reportsToLog: reportsToLog, hint: hint).0
     }
 
     /// The `deserialize` contract: the value, or nil after reporting why there is none.

@@ -38,11 +38,29 @@ public protocol DecodableModel: Decodable, ModelMappable {
     init()
     /// Called after the model is decoded, inner models first. Default: nothing.
     mutating func didFinishMapping()
+    /// CodableKit's own, supplied for every model: writes `value` (a `Self`) to `encoder`
+    /// and returns true when the model is also `Encodable` (that is how initial values are
+    /// read by coding key); false for a decode-only model. Stated here so that it is known
+    /// without asking the runtime for the conformance, a scan of every conformance record
+    /// the first time. Do not implement it.
+    static func _writeInitialValue(_ value: Any, to encoder: any Encoder) throws -> Bool
 }
 
 extension DecodableModel {
     /// Does nothing unless the model implements it.
     public mutating func didFinishMapping() {}
+
+    /// A decode-only model writes nothing.
+    public static func _writeInitialValue(_: Any, to _: any Encoder) throws -> Bool { false }
+}
+
+extension DecodableModel where Self: Encodable {
+    /// An `Encodable` model writes `value` with its own `encode(to:)`.
+    public static func _writeInitialValue(_ value: Any, to encoder: any Encoder) throws -> Bool {
+        guard let model = value as? Self else { return false }  // a cast to the type itself: no conformance lookup
+        try model.encode(to: encoder)
+        return true
+    }
 }
 
 /// A model that CodableKit encodes through the same key and value rules.

@@ -252,7 +252,9 @@ struct ObservedField: @unchecked Sendable {  // `property` is a metatype: immuta
             classes.append(type)
             current = _getSuperclass(type)
         }
-        guard let coded = classes.lastIndex(where: { $0 is any Decodable.Type }), coded > 0 else { return [] }
+        // A class without a superclass has nothing below its own `Codable` (and a
+        // conformance check, a scan of every record, is not paid for it).
+        guard classes.count > 1, let coded = classes.lastIndex(where: { $0 is any Decodable.Type }), coded > 0 else { return [] }
         guard var inherited = storedProperties(of: classes[coded]) else { return [] }
         var result: [ObservedField] = []
         for level in (0 ..< coded).reversed() {

@@ -2,7 +2,7 @@
 /// cannot be decoded is dropped and recorded, the rest survive; `null` is dropped
 /// for non-optional element types and kept as `nil` for optional ones. A value
 /// that is not a collection at all is a problem for the enclosing property.
-extension Array: KernelDecodable where Element: Decodable {
+extension Array: KernelDecodable, RoutedType where Element: Decodable {
     static var emptyValue: [Element]? { [] }
 
     static func decode(with decoder: DocumentDecoder, at node: Int) throws -> [Element] {
@@ -10,7 +10,7 @@ extension Array: KernelDecodable where Element: Decodable {
     }
 }
 
-extension Set: KernelDecodable where Element: Decodable {
+extension Set: KernelDecodable, RoutedType where Element: Decodable {
     static var emptyValue: Set? { [] }
 
     static func decode(with decoder: DocumentDecoder, at node: Int) throws -> Set<Element> {
@@ -18,7 +18,7 @@ extension Set: KernelDecodable where Element: Decodable {
     }
 }
 
-extension Dictionary: KernelDecodable where Key == String, Value: Decodable {
+extension Dictionary: KernelDecodable, RoutedType where Key == String, Value: Decodable {
     static var emptyValue: [String: Value]? { [:] }
 
     static func decode(with decoder: DocumentDecoder, at node: Int) throws -> [String: Value] {
@@ -26,7 +26,7 @@ extension Dictionary: KernelDecodable where Key == String, Value: Decodable {
     }
 }
 
-extension Optional: KernelDecodable where Wrapped: Decodable {
+extension Optional: KernelDecodable, RoutedType where Wrapped: Decodable {
     static var emptyValue: Wrapped?? { .some(nil) }
 
     static func decode(with decoder: DocumentDecoder, at node: Int) throws -> Wrapped? {

@@ -15,21 +15,38 @@ enum Route: @unchecked Sendable {  // metatypes and an immutable ModelInfo
     /// Any other `Decodable`: its own `init(from:)`.
     case plain
 
+    /// Each conformance check is a scan of every conformance record in the process the
+    /// first time it is asked for a type (on platforms without a precomputed table), so
+    /// the route takes at most two: one for every kernel type and wrapper, one for a model.
     init(_ type: Any.Type) {
-        if let wrapper = type as? any SlotDecodable.Type {
-            self = .wrapper(wrapper)
-        } else if let scalar = type as? any ScalarValue.Type {
-            self = .scalar(scalar)
-        } else if let kernel = type as? any KernelDecodable.Type {
-            self = .kernel(kernel)
+        if let routed = type as? any RoutedType.Type {
+            self = routed.route
         } else if let model = type as? any DecodableModel.Type {
-            self = .model(model, ModelInfo.of(model))
+            self = .model(model, ModelInfo.of(model: model))
         } else if let info = ModelInfo.observable(type) {
             self = .observable(info)
         } else {
             self = .plain
         }
     }
+}
+
+/// The kernel's own types and wrappers, found with one conformance check: each says
+/// its route (the refining protocols' extensions give it).
+protocol RoutedType {
+    static var route: Route { get }
+}
+
+extension KernelDecodable {
+    static var route: Route { .kernel(Self.self) }
+}
+
+extension ScalarValue {
+    static var route: Route { .scalar(Self.self) }
+}
+
+extension SlotDecodable {
+    static var route: Route { .wrapper(Self.self) }
 }
 
 extension Route {
@@ -39,13 +56,42 @@ extension Route {
         cache.value(for: type) { Route(type) }
     }
 
-    private static let cache = TypeCache<Route>()
+    /// The route of `type`, from `hint` when it knows the type (no conformance check).
+    static func of(_ type: Any.Type, hint: RouteHint) -> Route {
+        cache.value(for: type) { hint.route(for: type) ?? Route(type) }
+    }
+
+    /// The route of `model`, known statically to be a model: no conformance check.
+    static func of<Model: DecodableModel>(model: Model.Type) -> Route {
+        cache.value(for: Model.self) { .model(Model.self, ModelInfo.of(model: Model.self)) }
+    }
+
+    /// The commonest kernel types (scalars and `JSONValue`, their optionals, arrays and
+    /// string-keyed dictionaries) known from the start: each would otherwise cost a
+    /// conformance check (a scan of every record) in the process's first decode.
+    private static let cache = TypeCache<Route>(known: {
+        var known: [ObjectIdentifier: Route] = [:]
+        func add<Value: KernelDecodable & Decodable>(_: Value.Type) {
+            known[ObjectIdentifier(Value.self)] = Value.route
+            known[ObjectIdentifier(Value?.self)] = Value?.route
+            known[ObjectIdentifier([Value].self)] = [Value].route
+            known[ObjectIdentifier([String: Value].self)] = [String: Value].route
+        }
+        add(String.self)
+        add(Int.self)
+        add(Double.self)
+        add(Bool.self)
+        add(Int64.self)
+        add(Float.self)
+        add(JSONValue.self)
+        return known
+    }())
 }
 
 extension DecodingSession {
     @inline(__always)
     func route<T>(_: T.Type) -> Route {
-        routes.pointer.pointee.value(for: ObjectIdentifier(T.self)) { Route.of(T.self) }
+        routes.pointer.pointee.value(for: ObjectIdentifier(T.self)) { Route.of(T.self, hint: hint.pointer.pointee) }
     }
 }
 

@@ -187,7 +187,7 @@ struct Slot {
 
 /// Property wrappers that decide from the property itself, not only from its value:
 /// `@IgnoredKey` (keeps its initial value), `@Flat` (reads the enclosing object).
-protocol SlotDecodable {
+protocol SlotDecodable: RoutedType {
     static func decode(with decoder: DocumentDecoder, at node: Int?, slot: Slot) throws -> Self
 }
 

@@ -31,7 +31,12 @@ package final class Locked<Value>: @unchecked Sendable {  // every access holds 
 /// making it may run the type's own code — and the first writer wins, so every
 /// caller sees one value per type.
 final class TypeCache<Value>: Sendable where Value: Sendable {
-    private let storage = Locked([ObjectIdentifier: Value]())
+    private let storage: Locked<[ObjectIdentifier: Value]>
+
+    /// A cache that knows `known` from the start.
+    init(known: [ObjectIdentifier: Value] = [:]) {
+        storage = Locked(known)
+    }
 
     func value(for type: Any.Type, make: () -> Value) -> Value {
         let id = ObjectIdentifier(type)
@@ -91,15 +96,19 @@ package final class LockedRegistry<Value>: @unchecked Sendable {  // `isEmpty` i
 /// thirty). Not shared between threads: each session has its own.
 struct TypeTable<Value> {
     private var slots: [(id: ObjectIdentifier, value: Value)?]
-    private let mask: Int
+    private var mask: Int
+    private let capacity: Int
     private var all: [ObjectIdentifier: Value] = [:]
 
-    /// `capacity` (of the table of recent ones) is rounded up to a power of two.
+    /// `capacity` (of the table of recent ones) is rounded up to a power of two. The table
+    /// has one slot until its first value is made: a short decode uses few of a session's
+    /// tables, and making and freeing the others was a visible part of its cost.
     init(capacity: Int = 64) {
         var size = 1
         while size < capacity { size <<= 1 }
-        slots = Array(repeating: nil, count: size)
-        mask = size - 1
+        self.capacity = size
+        slots = [nil]
+        mask = 0
     }
 
     @inline(__always)
@@ -116,8 +125,17 @@ struct TypeTable<Value> {
         return lookUp(id, make: make)
     }
 
+    /// The value for `id`, if one was made.
+    func existing(_ id: ObjectIdentifier) -> Value? {
+        all[id]
+    }
+
     /// Not in its slot: from the dictionary, or made, and put back in the slot.
     private mutating func lookUp(_ id: ObjectIdentifier, make: () -> Value) -> Value {
+        if slots.count < capacity {  // the first value: the whole table
+            slots = Array(repeating: nil, count: capacity)
+            mask = capacity - 1
+        }
         let value: Value
         if let known = all[id] {
             value = known

@@ -4,7 +4,7 @@
 /// `Optional`, `JSONValue`, `URL`, `Decimal` and `@AnyValue` conform, each in its
 /// own file (`Scalars.swift`, `Collections.swift`, …); a type that also has a JSON
 /// form of its own to write conforms to `KernelValue`.
-protocol KernelDecodable {
+protocol KernelDecodable: RoutedType {
     /// The value at `node`: conversions are recorded, problems go to the repair stage (`DecodingSession.fail`).
     static func decode(with decoder: DocumentDecoder, at node: Int) throws -> Self
     /// The value used when nothing usable was found and there is no initial value;

@@ -40,7 +40,7 @@ extension Flat: Encodable where Value: Encodable {
     }
 }
 
-extension Flat: SlotDecodable where Value: Decodable {
+extension Flat: SlotDecodable, RoutedType where Value: Decodable {
     static func decode(with decoder: DocumentDecoder, at _: Int?, slot: Slot) throws -> Flat {
         do {
             return Flat(wrappedValue: try decoder.decodeValue(Value.self, at: slot.object, slot: nil))

@@ -43,7 +43,7 @@ extension Required: Encodable where Value: Encodable {
     }
 }
 
-extension Required: SlotDecodable where Value: Decodable {
+extension Required: SlotDecodable, RoutedType where Value: Decodable {
     static func decode(with decoder: DocumentDecoder, at node: Int?, slot: Slot) throws -> Required {
         let session = decoder.session
         guard let node, decoder.document.nodes[node].kind != .null else {
