@@ -49,6 +49,18 @@ struct TemperatureTransformer: ValueTransformable {
         #expect(perCall.optional?.celsius == 13)
     }
 
+    #if canImport(Observation)
+    /// An app-wide transformer applies to an `@Observable` model's property, both ways.
+    @Test func appWideTransformerOnAnObservableModel() throws {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        GlobalTransformers.register(TemperatureTransformer(offset: 100))
+        defer { GlobalTransformers.unregister(Temperature.self) }
+        let thermometer = try Observed.Thermometer.decode(from: #"{"reading": 2, "place": "Leeds"}"#)
+        #expect(thermometer.reading.celsius == 102 && thermometer.place == "Leeds")
+        #expect(thermometer.toJSONString(options: .init(sortedKeys: true)) == #"{"place":"Leeds","reading":2}"#)
+    }
+    #endif
+
     @Test func withoutTransformersValuesDecodeNatively() throws {
         let native = try Reading.decode(from: #"{"byType": {"celsius": 21.5}}"#)
         #expect(native.byType.celsius == 21.5)

@@ -307,6 +307,17 @@ enum Observed {
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 extension Observed.Profile: @unchecked Sendable {}
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+extension Observed {
+    /// For the app-wide transformer test (in `TransformerTests`, which owns `Temperature`).
+    @Observable final class Thermometer: CodableModel {
+        var reading = Temperature(celsius: -1)
+        var place = ""
+        required init() {}
+        enum CodingKeys: String, CodingKey { case _reading, _place, _$observationRegistrar }
+    }
+}
+
 /// Cents in JSON, units in the model.
 struct Cents: ValueTransformable {
     func transformFromJSON(_ value: JSONValue) -> Double? { value.converted(to: Double.self).map { $0 / 100 } }
