@@ -150,9 +150,7 @@ package enum JSONNumberText {
                 : mantissa / powersOfTen[-decimal.exponent]
             return negative ? -value : value
         }
-        #if arch(x86_64) && !os(Windows)
-        if !decimal.overflowed, let value = extendedPrecision(decimal) { return negative ? -value : value }
-        #endif
+        if !decimal.overflowed, let value = eiselLemire(decimal.mantissa, decimal.exponent) { return negative ? -value : value }
         // Slow path: C's correctly rounded conversion from a copy on the stack (a String for
         // each long number was an allocation per number) while the decimal point is `.`;
         // otherwise the standard library's, which ignores the locale.
@@ -168,30 +166,54 @@ package enum JSONNumberText {
         return Double(String(decoding: text, as: UTF8.self)) ?? .nan
     }
 
-    #if arch(x86_64) && !os(Windows)
-    /// Up to 19 significant digits and a power of ten up to 27 (5^27 < 2^64) are
-    /// exact in `Float80`'s 64-bit significand, so one multiplication or division
-    /// rounds correctly there. Rounding that again to `Double` is correct unless the
-    /// result lies within one `Float80` unit of a midpoint between two doubles
-    /// (its 11 bits below `Double`'s precision are 0x3FF…0x401): nil then, for the
-    /// slow path. This covers the 16–19 digit numbers of GeoJSON-like payloads.
-    private static func extendedPrecision(_ decimal: Decimal) -> Double? {
-        guard abs(decimal.exponent) <= 27 else { return nil }
-        let mantissa = Float80(decimal.mantissa)
-        let value = decimal.exponent >= 0
-            ? mantissa * extendedPowersOfTen[decimal.exponent]
-            : mantissa / extendedPowersOfTen[-decimal.exponent]
-        let below = value.significandBitPattern & 0x7FF
-        guard below &- 0x3FF > 2 else { return nil }
-        return Double(value)
+    /// `mantissa × 10^exponent` correctly rounded, for up to 19 significant digits (Eisel
+    /// and Lemire's method): the mantissa, normalized, times a 128-bit approximation of
+    /// 5^exponent (`PowersOfFive`) gives the result's significand and the bits below it,
+    /// which decide the rounding; a binary exponent comes from a linear approximation of
+    /// log2(10). Nil where those bits cannot decide (a product whose lowest bits might
+    /// carry, or an exact tie outside the exponents where one can occur), for the slow path.
+    @inline(__always)
+    static func eiselLemire(_ mantissa: UInt64, _ exponent: Int) -> Double? {
+        if mantissa == 0 || exponent < PowersOfFive.smallestExponent { return 0 }
+        if exponent > PowersOfFive.largestExponent { return .infinity }
+        let zeros = mantissa.leadingZeroBitCount
+        let normalized = mantissa << zeros
+        let entry = 2 * (exponent - PowersOfFive.smallestExponent)
+        var (high, low) = normalized.multipliedFullWidth(by: PowersOfFive.table[entry])
+        if high & 0x1FF == 0x1FF {  // the 55 bits kept might change with the table's low word
+            let (carry, _) = normalized.multipliedFullWidth(by: PowersOfFive.table[entry + 1])
+            let (sum, overflow) = low.addingReportingOverflow(carry)
+            low = sum
+            if overflow { high &+= 1 }
+            if high & 0x1FF == 0x1FF, low == .max { return nil }  // still undecided
+        }
+        let upper = Int(high >> 63)
+        var significand = high >> (upper + 9)
+        // floor(log2(10^exponent)) + 63, exact over the table's range, and the normalization.
+        var binaryExponent = ((217_706 * exponent) >> 16) + 63 + upper - zeros + 1023
+        if binaryExponent <= 0 {  // subnormal (or zero): shift down to the smallest exponent (no tie can occur here)
+            let shift = 1 - binaryExponent
+            if shift >= 64 { return 0 }
+            significand >>= shift
+            significand += significand & 1
+            significand >>= 1
+            binaryExponent = significand < (1 << 52) ? 0 : 1
+            return Double(sign: .plus, exponentBitPattern: UInt(binaryExponent), significandBitPattern: significand & ((1 << 52) - 1))
+        }
+        if low <= 1, significand & 3 == 1 {  // possibly halfway between two doubles
+            // An exact tie needs 5^exponent to be exact here: only for small exponents.
+            guard exponent >= -4, exponent <= 23 else { return nil }
+            if significand << (upper + 9) == high { significand &= ~1 }  // a tie: to even
+        }
+        significand += significand & 1
+        significand >>= 1
+        if significand >= 1 << 53 {
+            significand = 1 << 52
+            binaryExponent += 1
+        }
+        if binaryExponent >= 0x7FF { return .infinity }
+        return Double(sign: .plus, exponentBitPattern: UInt(binaryExponent), significandBitPattern: significand & ((1 << 52) - 1))
     }
-
-    private static let extendedPowersOfTen: [Float80] = (0 ... 27).map { exponent in
-        var value: Float80 = 1
-        for _ in 0 ..< exponent { value *= 10 }
-        return value
-    }
-    #endif
 
     private static let powersOfTen: [Double] = (0 ... 22).map { exponent in
         var value = 1.0
