@@ -138,11 +138,11 @@ package enum JSONNumberText {
     }
 
     static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double {
-        // Fast path (Clinger): up to 15 significant digits and a power of ten up to 22
-        // are both exact doubles, so one multiplication or division rounds correctly.
-        let decimal = Decimal(text)
         let negative = text[0] == UInt8(ascii: "-")
+        let decimal = ShortDecimal(text) ?? ShortDecimal(Decimal(text))
         if decimal.digitCount == 0 { return negative ? -0.0 : 0.0 }
+        // Clinger: up to 15 significant digits and a power of ten up to 22 are both exact
+        // doubles, so one multiplication or division rounds correctly.
         if decimal.digitCount <= 15, abs(decimal.exponent) <= 22 {
             let mantissa = Double(decimal.mantissa)
             let value = decimal.exponent >= 0
@@ -219,6 +219,97 @@ package enum JSONNumberText {
         var value = 1.0
         for _ in 0 ..< exponent { value *= 10 }
         return value
+    }
+
+    /// A number of up to 19 significant digits as `mantissa × 10^exponent` (trailing zeros
+    /// kept in the mantissa), read eight digits at a time where eight follow: the common
+    /// case of `double`, which needs no more. Nil past 19 digits (`Decimal` then).
+    struct ShortDecimal {
+        var mantissa: UInt64 = 0
+        var digitCount = 0
+        var exponent = 0
+        var overflowed = false
+
+        init(_ decimal: Decimal) {
+            mantissa = decimal.mantissa
+            digitCount = decimal.digitCount
+            exponent = decimal.exponent
+            overflowed = decimal.overflowed
+        }
+
+        @inline(__always)
+        init?(_ text: UnsafeBufferPointer<UInt8>) {
+            let count = text.count
+            let base = UnsafeRawPointer(text.baseAddress!)
+            var index = text[0] == UInt8(ascii: "-") ? 1 : 0
+            while index < count, text[index] == UInt8(ascii: "0") { index += 1 }  // leading zeros
+            var mantissa: UInt64 = 0
+            var digits = 0
+            Self.readDigits(base, count, &index, &mantissa, &digits)
+            var fractionDigits = 0
+            if index < count, text[index] == UInt8(ascii: ".") {
+                index += 1
+                let start = index
+                if digits == 0 { while index < count, text[index] == UInt8(ascii: "0") { index += 1 } }  // 0.00…: not significant
+                Self.readDigits(base, count, &index, &mantissa, &digits)
+                fractionDigits = index - start
+            }
+            guard digits <= 19 else { return nil }
+            var written = 0
+            if index < count {  // exponent: clamped so that 1e999999999999 cannot overflow
+                index += 1
+                var exponentNegative = false
+                if text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+                    exponentNegative = text[index] == UInt8(ascii: "-")
+                    index += 1
+                }
+                while index < count {
+                    written = min(written * 10 + Int(text[index] &- UInt8(ascii: "0")), 1_000_000_000)
+                    index += 1
+                }
+                if exponentNegative { written = -written }
+            }
+            self.mantissa = mantissa
+            digitCount = digits
+            exponent = written - fractionDigits
+        }
+
+        /// Appends the digits at `index` to `mantissa` (wrapping past 19: the caller checks `digits`).
+        @inline(__always)
+        private static func readDigits(_ base: UnsafeRawPointer, _ count: Int, _ index: inout Int, _ mantissa: inout UInt64,
+                                       _ digits: inout Int) {
+            while index + 8 <= count {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                guard isEightDigits(word) else { break }
+                mantissa = mantissa &* 100_000_000 &+ eightDigitsValue(word)
+                index += 8
+                digits += 8
+            }
+            while index < count {
+                let digit = base.load(fromByteOffset: index, as: UInt8.self) &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                index += 1
+                digits += 1
+            }
+        }
+
+        /// Whether the eight bytes of `word` are all ASCII digits.
+        @inline(__always)
+        private static func isEightDigits(_ word: UInt64) -> Bool {
+            (word & 0xF0F0_F0F0_F0F0_F0F0) | (((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4) == 0x3333_3333_3333_3333
+        }
+
+        /// The value of eight ASCII digits (the first in the lowest byte), by combining pairs,
+        /// then pairs of pairs, then the two halves.
+        @inline(__always)
+        private static func eightDigitsValue(_ word: UInt64) -> UInt64 {
+            var value = word &- 0x3030_3030_3030_3030
+            value = (value &* 10) &+ (value >> 8)  // each even byte: two digits
+            value = (((value & 0x0000_00FF_0000_00FF) &* 0x000F_4240_0000_0064)
+                &+ (((value >> 16) & 0x0000_00FF_0000_00FF) &* 0x0000_2710_0000_0001)) >> 32
+            return value
+        }
     }
 
     /// A number as `mantissa × 10^exponent`, with leading and trailing zeros
