@@ -35,6 +35,8 @@ func realWorldBenchmark(_ harness: Harness) -> String {
     foundationSnake.keyDecodingStrategy = .convertFromSnakeCase
     row("twitter.json, .snakeCase", SnakeTweets.self, twitter, decoder: snake, foundation: foundationSnake)
     row("citm_catalog.json", Citm.self, citm)
-    row("canada.json", Canada.self, canada)
+    // canada's target is serde_json's: 0.7x its typed speed (Vec<Vec<Vec<f64>>>), measured
+    // beside this benchmark (../shared/anchors), corresponds to 0.08 of JSONDecoder's time.
+    row("canada.json", Canada.self, canada, target: 0.08)
     return table.render()
 }

@@ -221,6 +221,26 @@ package enum JSONNumberText {
         return value
     }
 
+    /// The exponent written from `index` (at an `e` or `E`, or the end: 0), clamped so that
+    /// `1e999999999999` cannot overflow.
+    @inline(__always)
+    static func writtenExponent(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        guard index < text.count else { return 0 }
+        index += 1
+        var negative = false
+        if text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+            negative = text[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var written = 0
+        while index < text.count {
+            written = min(written * 10 + Int(text[index] &- UInt8(ascii: "0")), 1_000_000_000)
+            index += 1
+        }
+        return negative ? -written : written
+    }
+
     /// A number of up to 19 significant digits as `mantissa × 10^exponent` (trailing zeros
     /// kept in the mantissa), read eight digits at a time where eight follow: the common
     /// case of `double`, which needs no more. Nil past 19 digits (`Decimal` then).
@@ -255,23 +275,9 @@ package enum JSONNumberText {
                 fractionDigits = index - start
             }
             guard digits <= 19 else { return nil }
-            var written = 0
-            if index < count {  // exponent: clamped so that 1e999999999999 cannot overflow
-                index += 1
-                var exponentNegative = false
-                if text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
-                    exponentNegative = text[index] == UInt8(ascii: "-")
-                    index += 1
-                }
-                while index < count {
-                    written = min(written * 10 + Int(text[index] &- UInt8(ascii: "0")), 1_000_000_000)
-                    index += 1
-                }
-                if exponentNegative { written = -written }
-            }
             self.mantissa = mantissa
             digitCount = digits
-            exponent = written - fractionDigits
+            exponent = JSONNumberText.writtenExponent(text, from: index) - fractionDigits
         }
 
         /// Appends the digits at `index` to `mantissa` (wrapping past 19: the caller checks `digits`).
@@ -355,24 +361,10 @@ package enum JSONNumberText {
                 index += 1
             }
             let fractionDigits = point < 0 ? 0 : index - point - 1
-            var written = 0
-            if index < text.count {  // exponent: clamp so that 1e999999999999 cannot overflow
-                index += 1
-                var exponentNegative = false
-                if text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
-                    exponentNegative = text[index] == UInt8(ascii: "-")
-                    index += 1
-                }
-                while index < text.count {
-                    written = min(written * 10 + Int(text[index] &- UInt8(ascii: "0")), 1_000_000_000)
-                    index += 1
-                }
-                if exponentNegative { written = -written }
-            }
             self.mantissa = mantissa
             self.overflowed = overflowed
             self.digitCount = digitCount
-            exponent = written - fractionDigits + pendingZeros
+            exponent = JSONNumberText.writtenExponent(text, from: index) - fractionDigits + pendingZeros
         }
 
         /// A digit after `zeros` zeros, with overflow checks.
