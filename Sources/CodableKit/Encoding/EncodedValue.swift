@@ -16,6 +16,12 @@ enum EncodedContent {  // not `indirect`: that would box every string and number
     case node(TreeEncoder)
 }
 
+/// Not `Sendable` (a `.node` is an encoder at work), said outright: inferring it went
+/// through `[(key: String, value: EncodedContent)]` back to this type, a cycle the
+/// compiler reported as "circular reference" depending on the order it checked files in.
+@available(*, unavailable)
+extension EncodedContent: Sendable {}
+
 extension EncodedContent {
     /// The content as a `JSONValue`.
     var jsonValue: JSONValue {
