@@ -4,8 +4,8 @@
 /// the runtime's conformance lookup — the dominant cost of a type's first decode — and
 /// then decode exactly as the generic methods do. With any other decoder (`JSONDecoder`)
 /// they only forward. Inlinable, so that they are specialized where the model is
-/// declared: unspecialized, each call of the array and dictionary ones asked the runtime
-/// for `[Model]`'s metadata and its `Decodable` witness table.
+/// declared: unspecialized, each call of the array and dictionary ones would ask the
+/// runtime for `[Model]`'s metadata and its `Decodable` witness table.
 extension KeyedDecodingContainer {
     /// Decodes a model property, as `decode(_:forKey:)` for any `Decodable` does.
     /// - Throws: what the generic `decode(_:forKey:)` throws.

@@ -9,8 +9,8 @@ import Musl
 /// A type that code calling into the decoder knows statically to be a model (or an
 /// array or dictionary of one), so that its route needs no conformance check: the
 /// runtime answers the first check of each type by scanning every conformance record in
-/// the process (on platforms without a precomputed table), which made a type's first
-/// decode cost several times `JSONDecoder`'s. Set by the model entry points and by
+/// the process (on platforms without a precomputed table), the dominant cost of a type's
+/// first decode. Set by the model entry points and by
 /// `KeyedDecodingContainer`'s model overloads, which synthesized `init(from:)`s call;
 /// read when a type's route is first decided (`Route.of(_:hint:)`).
 struct RouteHint {

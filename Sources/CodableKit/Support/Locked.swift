@@ -102,7 +102,7 @@ struct TypeTable<Value> {
 
     /// `capacity` (of the table of recent ones) is rounded up to a power of two. The table
     /// has one slot until its first value is made: a short decode uses few of a session's
-    /// tables, and making and freeing the others was a visible part of its cost.
+    /// tables, and making and freeing the others would be a visible part of its cost.
     init(capacity: Int = 64) {
         var size = 1
         while size < capacity { size <<= 1 }
