@@ -188,12 +188,20 @@ final class DecodingSession {
     /// `_name` by its declared name (the slot's key still finds its initial value).
     @inline(__always)
     func pathName(_ slot: Slot) -> String {
-        guard slot.frame >= 0, frames[slot.frame].isObservable, let info = frames[slot.frame].info else { return slot.key }
+        guard isLive(frame: slot.frame), frames[slot.frame].isObservable, let info = frames[slot.frame].info else { return slot.key }
         return info.declaredName(slot.key)
     }
 
     @inline(__always)
     func pathKey(_ slot: Slot) -> PathComponent { .key(pathName(slot)) }
+
+    /// Whether `frame` is a model frame still open: a container kept past its decode (as
+    /// `JSONDecoder`'s may be) has a frame index that no longer names one, and reads
+    /// without model rules.
+    @inline(__always)
+    func isLive(frame: Int) -> Bool {
+        frame >= 0 && frame < frames.count
+    }
 
     func typeName(_ type: Any.Type) -> String {
         typeNames.pointer.pointee.value(for: ObjectIdentifier(type)) {

@@ -203,6 +203,6 @@ extension DecodingSession {
     /// cost of its own.
     @inline(__always)
     func hasValueRules(_ slot: Slot) -> Bool {
-        slot.frame >= 0 && frames[slot.frame].hasValueRules
+        isLive(frame: slot.frame) && frames[slot.frame].hasValueRules
     }
 }

@@ -70,6 +70,24 @@ import Testing
         #expect(try containers.map { try $0.decode(String.self, forKey: .firstName) } == (0 ..< 5).map { "f\($0)" })
     }
 
+    /// Any per-call transformer sends a property through the whole pipeline (not the
+    /// scalar fast path), which asks for its model's frame: a container kept past its
+    /// decode has none any more, and reads as a container without model rules.
+    @Test func aKeptContainerReadsThroughThePipelineAfterItsDecode() throws {
+        struct Never: ValueTransformable {
+            func transformFromJSON(_: JSONValue) -> Date? { nil }
+            func transformToJSON(_: Date) -> Double? { nil }
+        }
+        let before = Kept.keeper.containers.count
+        let options = DecodingOptions(transformers: [Never()])
+        // With a report, so that what the kept containers convert later is recorded too.
+        let (kept, _) = try [Kept].decodeWithReport(from: Data(#"[{"firstName": "f", "lastName": "l"}, {"firstName": "g", "lastName": 5}]"#.utf8), options: options)
+        #expect(kept.map(\.firstName) == ["f", "g"])
+        let containers = Array(Kept.keeper.containers[before...])
+        #expect(try containers[0].decode(String.self, forKey: .lastName) == "l")
+        #expect(try containers[1].decode(String.self, forKey: .lastName) == "5")  // converted, as during the decode
+    }
+
     struct Left: Codable, CodableModel, Equatable { var a = 0; var b = "" }
     struct Right: Codable, CodableModel, Equatable { var c = 0.0; var d: [Left] = [] }
     struct Both: Codable, CodableModel, Equatable { var left = Left(); var right = Right() }
