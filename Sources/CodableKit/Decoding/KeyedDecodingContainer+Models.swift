@@ -11,7 +11,7 @@ extension KeyedDecodingContainer {
     /// - Throws: what the generic `decode(_:forKey:)` throws.
     @inlinable
     public func decode<Model: DecodableModel>(_ type: Model.Type, forKey key: Key) throws -> Model {
-        _knowModel(Model.self, collection: 0)
+        _knowModel(Model.self)
         return try _decodeAny(type, forKey: key)
     }
 
@@ -19,7 +19,7 @@ extension KeyedDecodingContainer {
     /// - Throws: what the generic `decode(_:forKey:)` throws.
     @inlinable
     public func decode<Model: DecodableModel>(_ type: [Model].Type, forKey key: Key) throws -> [Model] {
-        _knowModel(Model.self, collection: 1)
+        _knowArray(of: Model.self)
         return try _decodeAny(type, forKey: key)
     }
 
@@ -27,7 +27,7 @@ extension KeyedDecodingContainer {
     /// - Throws: what the generic `decode(_:forKey:)` throws.
     @inlinable
     public func decode<Model: DecodableModel>(_ type: [String: Model].Type, forKey key: Key) throws -> [String: Model] {
-        _knowModel(Model.self, collection: 2)
+        _knowDictionary(of: Model.self)
         return try _decodeAny(type, forKey: key)
     }
 
@@ -35,7 +35,7 @@ extension KeyedDecodingContainer {
     /// - Throws: what the generic `decodeIfPresent(_:forKey:)` throws.
     @inlinable
     public func decodeIfPresent<Model: DecodableModel>(_ type: Model.Type, forKey key: Key) throws -> Model? {
-        _knowModel(Model.self, collection: 0)
+        _knowModel(Model.self)
         return try _decodeAnyIfPresent(type, forKey: key)
     }
 
@@ -43,7 +43,7 @@ extension KeyedDecodingContainer {
     /// - Throws: what the generic `decodeIfPresent(_:forKey:)` throws.
     @inlinable
     public func decodeIfPresent<Model: DecodableModel>(_ type: [Model].Type, forKey key: Key) throws -> [Model]? {
-        _knowModel(Model.self, collection: 1)
+        _knowArray(of: Model.self)
         return try _decodeAnyIfPresent(type, forKey: key)
     }
 
@@ -51,7 +51,7 @@ extension KeyedDecodingContainer {
     /// `decodeIfPresent(_:forKey:)` does. - Throws: what the generic `decodeIfPresent(_:forKey:)` throws.
     @inlinable
     public func decodeIfPresent<Model: DecodableModel>(_ type: [String: Model].Type, forKey key: Key) throws -> [String: Model]? {
-        _knowModel(Model.self, collection: 2)
+        _knowDictionary(of: Model.self)
         return try _decodeAnyIfPresent(type, forKey: key)
     }
 
@@ -67,9 +67,19 @@ extension KeyedDecodingContainer {
     }
 }
 
-/// Tells this thread's decode, if CodableKit's, that `Model` (`collection` 0), `[Model]`
-/// (1) or `[String: Model]` (2) is about to be decoded.
+// Each tells this thread's decode, if CodableKit's, what is about to be decoded.
+
 @usableFromInline
-func _knowModel<Model: DecodableModel>(_: Model.Type, collection: UInt8) {
-    CurrentSession.know(RouteHint(model: Model.self, collection: collection == 1 ? .array : collection == 2 ? .dictionary : .none))
+func _knowModel<Model: DecodableModel>(_: Model.Type) {
+    CurrentSession.know(.model(Model.self))
+}
+
+@usableFromInline
+func _knowArray<Model: DecodableModel>(of _: Model.Type) {
+    CurrentSession.know(.array(of: Model.self))
+}
+
+@usableFromInline
+func _knowDictionary<Model: DecodableModel>(of _: Model.Type) {
+    CurrentSession.know(.dictionary(of: Model.self))
 }

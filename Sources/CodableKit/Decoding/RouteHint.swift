@@ -26,7 +26,7 @@ struct RouteHint {
 
     init() {}
 
-    init(model: any DecodableModel.Type, collection: Collection) {
+    private init(model: any DecodableModel.Type, collection: Collection) {
         self.model = model
         self.collection = collection
     }

@@ -34,7 +34,7 @@ extension DecodingSession {
     func whyNoInitialValue(key: String, frame: Int) -> String? {
         guard frame >= 0, frame < frames.count, let model = frames[frame].model,
               modelFallbacks(frame: frame, model: model).takeUnretainedValue().shape.field(key) == nil else { return nil }
-        let hint = (try? model._writeInitialValue(model.init(), to: KeyRecorder())) == true ? "" : " (a decode-only model is read by property name: make it Encodable too)"
+        let hint = model is any Encodable.Type ? "" : " (a decode-only model is read by property name: make it Encodable too)"
         return "no initial value found for key \(key.debugDescription)\(hint); used the empty value"
     }
 
@@ -273,7 +273,6 @@ final class ModelShape: @unchecked Sendable {  // immutable; `model` is a metaty
         self.fields = byIndex.map(\.value)
         keys = KeyIndex(byIndex.map(\.key))
     }
-
 
     /// The coding key (or property name) `field` is found by.
     func key(of field: Field) -> String { keys.keys[field.index] }

@@ -201,7 +201,8 @@ extension DocumentDecoder {
             }
         }
         for field in layout.observed {
-            try field.property.fill(instance, at: field.offset, from: container, key: AnyCodingKey(stringValue: field.storageName))
+            try field.property.fill(instance, at: field.offset, from: container, key: AnyCodingKey(stringValue: field.storageName),
+                                    isOptional: field.isOptional)
         }
     }
 }
@@ -212,15 +213,20 @@ extension TreeEncoder {
     func writeFields(of instance: AnyObject, layout: FieldLayout) throws {
         var container = self.container(keyedBy: AnyCodingKey.self)
         try layout.forEachField(of: instance) { field, box in
-            let key = session.jsonKey(for: field.name, info: info, keepsKeys: keepsKeys, path: codingPath) ?? field.name
-            if !DottedPath.isNested(key), case let .object(members) = content, members.contains(where: { $0.key == key }) { return }
+            if hasMember(forProperty: field.name) { return }
             try box.write(into: &container, key: AnyCodingKey(stringValue: field.name))
         }
-        for field in layout.observed {
-            let key = session.jsonKey(for: field.storageName, info: info, keepsKeys: keepsKeys, path: codingPath) ?? field.storageName
-            if !DottedPath.isNested(key), case let .object(members) = content, members.contains(where: { $0.key == key }) { continue }
+        for field in layout.observed where !hasMember(forProperty: field.storageName) {
             try field.property.write(instance, at: field.offset, into: &container, key: AnyCodingKey(stringValue: field.storageName))
         }
+    }
+
+    /// Whether the object has the member `property` is written under already (a dotted key
+    /// is not looked for: it goes to a nested object).
+    private func hasMember(forProperty property: String) -> Bool {
+        let key = session.jsonKey(for: property, info: info, keepsKeys: keepsKeys, path: codingPath) ?? property
+        guard !DottedPath.isNested(key), case let .object(members) = content else { return false }
+        return members.contains { $0.key == key }
     }
 }
 
@@ -238,6 +244,8 @@ struct ObservedField: @unchecked Sendable {  // `property` is a metatype: immuta
     let offset: Int
     /// Its type, to read and write it.
     let property: any StoredProperty.Type
+    /// `property.isOptional`, asked once per type rather than per object.
+    let isOptional: Bool
 
     /// The observed properties of `type` that no `Codable` conformance covers: those of
     /// the classes below the first one that is `Decodable`. Only classes the `@Observable`
@@ -266,7 +274,9 @@ struct ObservedField: @unchecked Sendable {  // `property` is a metatype: immuta
             for property in own where property.name.hasPrefix("_") && !property.name.hasPrefix("_$") {
                 guard property.offset >= MemoryLayout<Int>.size * 2, let codable = property.type as? any Codable.Type,
                       !isWrapper(codable) else { continue }
-                result.append(ObservedField(storageName: property.name, offset: property.offset, property: storedProperty(codable)))
+                let stored = storedProperty(codable)
+                result.append(ObservedField(storageName: property.name, offset: property.offset, property: stored,
+                                            isOptional: stored.isOptional))
             }
         }
         return result
@@ -294,9 +304,11 @@ struct ObservedField: @unchecked Sendable {  // `property` is a metatype: immuta
 
 /// Reads and writes a stored property of type `Self` at an offset in an instance.
 protocol StoredProperty {
+    /// Whether `Self` is an `Optional` (read and written as `decodeIfPresent`/`encodeIfPresent`).
+    static var isOptional: Bool { get }
     /// Reads the value for `key` from `container` (with the pipeline's rules) into the storage.
     static func fill(_ instance: AnyObject, at offset: Int, from container: KeyedDecodingContainer<AnyCodingKey>,
-                     key: AnyCodingKey) throws
+                     key: AnyCodingKey, isOptional: Bool) throws
     /// Writes the storage's value under `key`.
     static func write(_ instance: AnyObject, at offset: Int, into container: inout KeyedEncodingContainer<AnyCodingKey>,
                       key: AnyCodingKey) throws
@@ -307,22 +319,16 @@ private enum Stored<Value: Codable>: StoredProperty {
         (UnsafeMutableRawPointer(Unmanaged.passUnretained(instance).toOpaque()) + offset).assumingMemoryBound(to: Value.self)
     }
 
+    static var isOptional: Bool { Value.self is any OptionalField.Type }
+
     static func fill(_ instance: AnyObject, at offset: Int, from container: KeyedDecodingContainer<AnyCodingKey>,
-                     key: AnyCodingKey) throws {
-        // As synthesized code reads a property: an optional as `decodeIfPresent`.
-        let value = try (Value.self as? any OptionalField.Type).map { try $0.decodeIfPresent(from: container, key: key) as! Value }
-            ?? container.decode(Value.self, forKey: key)
-        place(instance, offset).pointee = value
+                     key: AnyCodingKey, isOptional: Bool) throws {
+        place(instance, offset).pointee = try container.decodeProperty(Value.self, forKey: key, isOptional: isOptional)
     }
 
     static func write(_ instance: AnyObject, at offset: Int, into container: inout KeyedEncodingContainer<AnyCodingKey>,
                       key: AnyCodingKey) throws {
-        let value = place(instance, offset).pointee
-        if let optional = value as? any OptionalField {
-            try optional.encodeIfPresent(into: &container, key: key)
-        } else {
-            try container.encode(value, forKey: key)
-        }
+        try container.encodeProperty(place(instance, offset).pointee, forKey: key)
     }
 }
 

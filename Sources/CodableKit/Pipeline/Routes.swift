@@ -51,13 +51,9 @@ extension SlotDecodable {
 
 extension Route {
     /// The route of `type`, decided once per process: it depends on the type's
-    /// conformances only, never on options.
-    static func of(_ type: Any.Type) -> Route {
-        cache.value(for: type) { Route(type) }
-    }
-
-    /// The route of `type`, from `hint` when it knows the type (no conformance check).
-    static func of(_ type: Any.Type, hint: RouteHint) -> Route {
+    /// conformances only, never on options; from `hint` when it knows the type (no
+    /// conformance check then).
+    static func of(_ type: Any.Type, hint: RouteHint = RouteHint()) -> Route {
         cache.value(for: type) { hint.route(for: type) ?? Route(type) }
     }
 

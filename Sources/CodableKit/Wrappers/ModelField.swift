@@ -110,19 +110,33 @@ extension ModelField: AnyModelField {
     var isOptional: Bool { Value.self is any OptionalField.Type }
 
     func fill(from container: KeyedDecodingContainer<AnyCodingKey>, key: AnyCodingKey, isOptional: Bool) throws {
-        if isOptional, let optional = Value.self as? any OptionalField.Type {
-            // As a synthesized `decodeIfPresent`: null is nil, an absent key keeps the value.
-            wrappedValue = try optional.decodeIfPresent(from: container, key: key) as! Value  // Value is that Optional
-        } else {
-            wrappedValue = try container.decode(Value.self, forKey: key)
-        }
+        wrappedValue = try container.decodeProperty(Value.self, forKey: key, isOptional: isOptional)
     }
 
     func write(into container: inout KeyedEncodingContainer<AnyCodingKey>, key: AnyCodingKey) throws {
-        if let optional = wrappedValue as? any OptionalField {
-            try optional.encodeIfPresent(into: &container, key: key)
+        try container.encodeProperty(wrappedValue, forKey: key)
+    }
+}
+
+extension KeyedDecodingContainer where Key == AnyCodingKey {
+    /// A property the kernel fills itself (a field, an observed subclass property), read as
+    /// synthesized code reads it: an optional as `decodeIfPresent` (null is nil, an absent key
+    /// keeps the value), anything else as `decode`.
+    func decodeProperty<Value: Codable>(_: Value.Type, forKey key: AnyCodingKey, isOptional: Bool) throws -> Value {
+        if isOptional, let optional = Value.self as? any OptionalField.Type {
+            return try optional.decodeIfPresent(from: self, key: key) as! Value  // Value is that Optional
+        }
+        return try decode(Value.self, forKey: key)
+    }
+}
+
+extension KeyedEncodingContainer where Key == AnyCodingKey {
+    /// Such a property written as synthesized code writes it: an optional as `encodeIfPresent`.
+    mutating func encodeProperty<Value: Encodable>(_ value: Value, forKey key: AnyCodingKey) throws {
+        if let optional = value as? any OptionalField {
+            try optional.encodeIfPresent(into: &self, key: key)
         } else {
-            try container.encode(wrappedValue, forKey: key)
+            try encode(value, forKey: key)
         }
     }
 }
