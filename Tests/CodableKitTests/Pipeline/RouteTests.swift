@@ -55,6 +55,25 @@ import Testing
         #expect(try JSONDecoder().decode(Outer.self, from: absent) == ModelDecoder().decode(Outer.self, from: absent))
     }
 
+    /// A hand-written `init(from:)` that probes a model property with `try?` (it reaches the
+    /// model overload too) sees `JSONDecoder`'s answers: tolerance acts only where it throws.
+    @Test func aProbingInitFromSeesJSONDecodersAnswers() throws {
+        struct Probe: Decodable, Equatable {
+            var inner: Inner?
+            var list: [Inner]?
+            enum CodingKeys: String, CodingKey { case inner, list }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                inner = try? container.decode(Inner.self, forKey: .inner)
+                list = try? container.decode([Inner].self, forKey: .list)
+            }
+        }
+        for json in [#"{"inner": 5, "list": [{"a": 1}, 2]}"#, #"{"inner": {"a": "7"}, "list": null}"#, #"{"inner": {"a": 3}, "list": [{"a": 4}]}"#] {
+            let data = Data(json.utf8)
+            #expect(try ModelDecoder().decode(Probe.self, from: data) == JSONDecoder().decode(Probe.self, from: data), "\(json)")
+        }
+    }
+
     /// A decode started inside another (a transformer decoding a model of its own) gives
     /// the outer one back its session when it ends.
     @Test func aNestedDecodeRestoresTheOuterSession() throws {
