@@ -22,40 +22,38 @@ final class KeyedContainerPool {
         var fields: [UnsafeMutablePointer<KeyedContainerFields>] = []
     }
 
-    /// Behind a pointer: read per object, without a class property's access check.
-    private let entries = UncheckedStorage(Entries())
-
-    deinit { entries.free() }
+    /// Read per object, without the runtime's access check (see `DecodingSession`).
+    @exclusivity(unchecked) private var entries = Entries()
 
     /// A container over `object`: a free box pointed at it, else a new one.
     func make<Key: CodingKey>(decoder: DocumentDecoder, object: Int, keyedBy _: Key.Type) -> KeyedDecodingContainer<Key> {
         if ContainerBoxes.areReusable, let free = firstFree() {
-            entries.pointer.pointee.fields[free].pointee.point(at: object, of: decoder, keyedBy: Key.self)
-            return unsafeBitCast(entries.pointer.pointee.boxes[free], to: KeyedDecodingContainer<Key>.self)
+            entries.fields[free].pointee.point(at: object, of: decoder, keyedBy: Key.self)
+            return unsafeBitCast(entries.boxes[free], to: KeyedDecodingContainer<Key>.self)
         }
         let state = KeyedContainerState(KeyedContainerFields(decoder: decoder, object: object, keyedBy: Key.self))
         let container = KeyedDecodingContainer(KeyedContainer<Key>(state))
         guard ContainerBoxes.areReusable else { return container }
-        entries.pointer.pointee.boxes.append(unsafeBitCast(container, to: ContainerBoxes.Box.self))
-        entries.pointer.pointee.fields.append(state.fields)
+        entries.boxes.append(unsafeBitCast(container, to: ContainerBoxes.Box.self))
+        entries.fields.append(state.fields)
         return container
     }
 
     /// The index of the first box that nothing else holds.
     @inline(__always)
     private func firstFree() -> Int? {
-        entries.pointer.pointee.boxes.withUnsafeMutableBufferPointer { boxes in
+        entries.boxes.withUnsafeMutableBufferPointer { boxes in
             for index in boxes.indices where ContainerBoxes.isFree(boxes.baseAddress! + index) { return index }
             return nil
         }
     }
 
     /// How many boxes the pool holds.
-    var count: Int { entries.pointer.pointee.boxes.count }
+    var count: Int { entries.boxes.count }
 
     /// Lets go of every box: a free one is freed; one held elsewhere lives on, its own.
     func releaseAll() {
-        entries.pointer.pointee = Entries()
+        entries = Entries()
     }
 }
 
@@ -65,17 +63,24 @@ enum ContainerBoxes {
     /// container, whose one word must be a strong reference held by it alone, and no
     /// longer once the container is copied. (Not through its reflection: a mirror costs
     /// more than the rest of a short payload's first decode.)
-    static let areReusable: Bool = {
-        typealias Probe = KeyedDecodingContainer<AnyCodingKey>
+    static let areReusable = probe(AnyCodingKey.self)
+
+    /// Generic, and kept from being specialized, so that the probe's container type is
+    /// made from the key's metadata and conformance as every other container is: named
+    /// concretely, it is made from its mangled name, and the runtime searches every
+    /// conformance record for `AnyCodingKey: CodingKey` in every process's first decode.
+    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    private static func probe<Key: CodingKey>(_: Key.Type) -> Bool {
+        typealias Probe = KeyedDecodingContainer<Key>
         guard MemoryLayout<Probe>.size == MemoryLayout<AnyObject>.size,
               MemoryLayout<Probe>.alignment == MemoryLayout<AnyObject>.alignment else { return false }
         let decoder = DocumentDecoder(document: .null, session: DecodingSession(options: .init(), recordsIssues: false), node: 0)
-        var probe = Probe(KeyedContainer<AnyCodingKey>(KeyedContainerState(
-            KeyedContainerFields(decoder: decoder, object: 0, keyedBy: AnyCodingKey.self))))
+        var probe = Probe(KeyedContainer<Key>(KeyedContainerState(
+            KeyedContainerFields(decoder: decoder, object: 0, keyedBy: Key.self))))
         guard withUnsafeBytes(of: probe, { $0.load(as: UInt.self) }) != 0, isFree(&probe) else { return false }
         let copy = probe
         return withExtendedLifetime(copy) { !isFree(&probe) }
-    }()
+    }
 
     /// Whether `container`'s box is held by `container` alone.
     static func isFree<Key>(_ container: inout KeyedDecodingContainer<Key>) -> Bool {
@@ -101,9 +106,9 @@ extension DecodingSession {
     /// The pool of `KeyedContainer<Key>` boxes for this decode.
     @inline(__always)
     func containerPool<Key: CodingKey>(for _: Key.Type) -> Unmanaged<KeyedContainerPool> {
-        let pool = containerPools.pointer.pointee.value(for: ObjectIdentifier(Key.self)) {
+        let pool = containerPools.value(for: ObjectIdentifier(Key.self)) {
             let pool = KeyedContainerPool()
-            poolList.pointer.pointee.append(pool)
+            poolList.append(pool)
             return Unmanaged.passUnretained(pool)
         }
         return pool
@@ -111,6 +116,6 @@ extension DecodingSession {
 
     /// Empties every pool: their boxes hold the decoder, which holds this session.
     func releaseContainers() {
-        for pool in poolList.pointer.pointee { pool.releaseAll() }
+        for pool in poolList { pool.releaseAll() }
     }
 }

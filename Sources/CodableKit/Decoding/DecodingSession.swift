@@ -1,5 +1,10 @@
 /// Everything one decode call shares: the options captured when it started, the
 /// coding path, the models being decoded, per-type caches, and the issues found.
+///
+/// Its mutable state is `@exclusivity(unchecked)`: a class's stored property is
+/// otherwise checked at run time on every access, and these change around every
+/// decoded value. The accesses are exclusive by construction — a decode runs on one
+/// thread, and each access is a short, strictly nested read or mutation.
 final class DecodingSession {
     /// The call's options, for what is read rarely (strategies, `userInfo`).
     let options: DecodingOptions
@@ -8,11 +13,7 @@ final class DecodingSession {
     /// Every problem is an error, with `JSONDecoder`'s case and path: in strict mode, and
     /// in tolerant mode while a type's own `init(from:)` runs its first, exact pass
     /// (see `decodeOwn`). Read wherever a problem is found; set only there.
-    var strict: Bool {
-        get { strictStorage.pointer.pointee }
-        set { strictStorage.pointer.pointee = newValue }
-    }
-    private let strictStorage: UncheckedStorage<Bool>
+    @exclusivity(unchecked) var strict: Bool
     let maxDepth: Int
     let keyStrategies: [any KeyStrategy]
     /// Per-call transformers over the app-wide ones, by the type they produce.
@@ -23,66 +24,52 @@ final class DecodingSession {
 
     /// The coding path, as a stack: pushing a key is an append, and the path is
     /// only turned into text or `[CodingKey]` when something is reported.
-    var path: Stack<PathComponent> {
-        unsafeAddress { UnsafePointer(pathStorage.pointer) }
-        unsafeMutableAddress { pathStorage.pointer }
-    }
+    @exclusivity(unchecked) var path = Stack<PathComponent>()
     /// The models (and other keyed types) being decoded, innermost last.
-    var frames: Stack<ModelFrame> {
-        unsafeAddress { UnsafePointer(frameStorage.pointer) }
-        unsafeMutableAddress { frameStorage.pointer }
-    }
+    @exclusivity(unchecked) var frames = Stack<ModelFrame>()
     /// Whether repairs are recorded: only when someone will read the report (the
     /// caller, or a `DecodingLog` handler or level). Unread, each record — its
     /// path, its type names, its words — was a third of a repair's cost.
     let recordsIssues: Bool
-    /// The repairs recorded so far (behind a pointer: one is filed per repair, and a
-    /// class property's access check showed there).
-    var issueLog: IssueLog {
-        unsafeAddress { UnsafePointer(issueStorage.pointer) }
-        unsafeMutableAddress { issueStorage.pointer }
-    }
+    /// The repairs recorded so far.
+    @exclusivity(unchecked) var issueLog = IssueLog()
     /// A `keyDecodingStrategy` other than `.useDefaultKeys` converts the keys of each object.
     let convertsKeys: Bool
     /// Keys converted from snake case so far (the conversion depends on the key alone).
     var convertedKeyCache: [String: String] = [:]
     /// Set just before a model is decoded in update mode: the value it starts from.
     var pendingBase: Any? {
-        get { pendingStorage.pointer.pointee.value }
-        set { pendingStorage.pointer.pointee = PendingBase(isSet: newValue != nil, value: newValue) }
+        get { pending.value }
+        set { pending = PendingBase(isSet: newValue != nil, value: newValue) }
     }
     /// Whether a base is pending: asked for every nested model, so read from a flag of
-    /// its own (testing the optional existential itself made an outlined copy of it,
-    /// ~80 instructions per object) and without the runtime's exclusivity check.
-    var hasPendingBase: Bool { pendingStorage.pointer.pointee.isSet }
+    /// its own (testing the optional existential itself makes an outlined copy of it).
+    var hasPendingBase: Bool { pending.isSet }
 
-    private let pathStorage = UncheckedStorage(Stack<PathComponent>())
-    private let pendingStorage = UncheckedStorage(PendingBase(isSet: false, value: nil))
-    private let frameStorage = UncheckedStorage(Stack<ModelFrame>())
-    private let issueStorage = UncheckedStorage(IssueLog())
+    @exclusivity(unchecked) private var pending = PendingBase(isSet: false, value: nil)
     /// How each type is decoded (see `Route`).
-    let routes = UncheckedStorage(TypeTable<Route>())
+    @exclusivity(unchecked) var routes = TypeTable<Route>()
     /// The types last known statically to be models (see `RouteHint`).
-    let hint = UncheckedStorage(RouteHint())
+    @exclusivity(unchecked) var hint = RouteHint()
     /// Key tables by `Key` type, unretained (a retain and a release per object showed);
     /// `keyTableOwners` keeps them until the session ends.
-    private let keyTables = UncheckedStorage(TypeTable<Unmanaged<KeyTable>>(capacity: 16))
-    private let keyTableOwners = UncheckedStorage([KeyTable]())
+    @exclusivity(unchecked) private var keyTables = TypeTable<Unmanaged<KeyTable>>(capacity: 16)
+    @exclusivity(unchecked) private var keyTableOwners: [KeyTable] = []
     /// Keyed container pools by `Key` type (see `KeyedContainerPool`), unretained;
-    /// `poolList` owns them, and empties them when the decode ends. twitter.json has ~30.
-    let containerPools = UncheckedStorage(TypeTable<Unmanaged<KeyedContainerPool>>(capacity: 128))
-    let poolList = UncheckedStorage([KeyedContainerPool]())
+    /// `poolList` owns them, and empties them when the decode ends.
+    @exclusivity(unchecked) var containerPools = TypeTable<Unmanaged<KeyedContainerPool>>(capacity: 128)
+    @exclusivity(unchecked) var poolList: [KeyedContainerPool] = []
     /// One member cursor per depth of open keyed containers (see `MemberCursor`).
-    private var cursors = UnsafeMutableBufferPointer<MemberCursor>(start: nil, count: 0)
+    @exclusivity(unchecked) private var cursors = UnsafeMutableBufferPointer<MemberCursor>(start: nil, count: 0)
 
     /// Per model type: its shape and one `init()` value for this decode (see `InitialValues.swift`).
     /// Asked by every object that needs a fallback.
-    let modelFallbacks = UncheckedStorage(TypeTable<ModelFallbacks>(capacity: 16))
+    @exclusivity(unchecked) var modelFallbacks = TypeTable<ModelFallbacks>(capacity: 16)
     /// Per model type: which initial values are nil (see `initialIsNil`).
-    let writtenNilness = UncheckedStorage(TypeTable<WrittenNilness>(capacity: 16))
+    @exclusivity(unchecked) var writtenNilness = TypeTable<WrittenNilness>(capacity: 16)
     /// Type names for reports (`String(describing:)` demangles, so once per type):
     /// every repair names one or two types.
-    private let typeNames = UncheckedStorage(TypeTable<String>(capacity: 16))
+    @exclusivity(unchecked) private var typeNames = TypeTable<String>(capacity: 16)
     private static let sharedTypeNames = TypeCache<String>()
 
 
@@ -92,7 +79,7 @@ final class DecodingSession {
         self.recordsIssues = recordsIssues
         if case .useDefaultKeys = options.keyDecodingStrategy { convertsKeys = false } else { convertsKeys = true }
         strictMode = options.mode == .strict
-        strictStorage = UncheckedStorage(options.mode == .strict)
+        strict = options.mode == .strict
         maxDepth = options.maxDepth
         keyStrategies = options.keyStrategies
         var transformers = appliesTransformers ? GlobalTransformers.current : [:]
@@ -102,20 +89,6 @@ final class DecodingSession {
     }
 
     deinit {
-        strictStorage.free()
-        pathStorage.free()
-        pendingStorage.free()
-        frameStorage.free()
-        issueStorage.free()
-        modelFallbacks.free()
-        writtenNilness.free()
-        routes.free()
-        hint.free()
-        keyTables.free()
-        keyTableOwners.free()
-        containerPools.free()
-        poolList.free()
-        typeNames.free()
         _ = cursors.deinitialize()
         cursors.deallocate()
     }
@@ -155,9 +128,9 @@ final class DecodingSession {
 
     /// `keyTable(for:frame:)` once a table is needed.
     private func keyTable<Key: CodingKey>(for _: Key.Type, info: ModelInfo?) -> Unmanaged<KeyTable> {
-        keyTables.pointer.pointee.value(for: ObjectIdentifier(Key.self)) {
+        keyTables.value(for: ObjectIdentifier(Key.self)) {
             let table = KeyTable(info: info, strategies: keyStrategies)
-            keyTableOwners.pointer.pointee.append(table)
+            keyTableOwners.append(table)
             return Unmanaged.passUnretained(table)
         }
     }
@@ -204,15 +177,18 @@ final class DecodingSession {
     }
 
     func typeName(_ type: Any.Type) -> String {
-        typeNames.pointer.pointee.value(for: ObjectIdentifier(type)) {
+        typeNames.value(for: ObjectIdentifier(type)) {
             Self.sharedTypeNames.value(for: type) { CodableKit.typeName(type) }
         }
     }
 
     // MARK: Paths
 
+    /// The first `depth` keys of the path, then `key`. A container kept past its decode
+    /// asks for more keys than the path still has (it is empty once the decode ends):
+    /// it gets those there are.
     func codingPath(depth: Int, appending key: PathComponent? = nil) -> [any CodingKey] {
-        var keys: [any CodingKey] = (0 ..< depth).map { path[$0].codingKey }
+        var keys: [any CodingKey] = (0 ..< min(depth, path.count)).map { path[$0].codingKey }
         if let key { keys.append(key.codingKey) }
         return keys
     }

@@ -7,12 +7,9 @@
 final class DocumentDecoder: Decoder {
     let document: JSONDocument
     let session: DecodingSession
-    /// The value the next `container`/`singleValueContainer` call reads.
-    var node: Int {
-        unsafeAddress { UnsafePointer(nodeStorage.pointer) }
-        unsafeMutableAddress { nodeStorage.pointer }
-    }
-    private let nodeStorage: UncheckedStorage<Int>
+    /// The value the next `container`/`singleValueContainer` call reads. Moved around
+    /// every decoded value, without the runtime's access check (see `DecodingSession`).
+    @exclusivity(unchecked) var node: Int
     /// Keys between the session's path and `node`: set only for decoders made for
     /// hand-written `init(from:)` (nested containers, `superDecoder`).
     var prefix: [PathComponent] = [] {
@@ -24,11 +21,7 @@ final class DocumentDecoder: Decoder {
     init(document: JSONDocument, session: DecodingSession, node: Int) {
         self.document = document
         self.session = session
-        nodeStorage = UncheckedStorage(node)
-    }
-
-    deinit {
-        nodeStorage.free()
+        self.node = node
     }
 
     var codingPath: [any CodingKey] {

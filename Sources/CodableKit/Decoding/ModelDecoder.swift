@@ -35,7 +35,9 @@ public final class ModelDecoder: Sendable {
     /// The value decoded from JSON bytes. - Throws: as `decodeWithReport`.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         let options = options
-        return try DecodeCall.value(type, document: DecodeCall.document(data, options: options), options: options)
+        return try DecodeCall.withDocument(data, options: options) { document in
+            try DecodeCall.value(type, document: document, options: options)
+        }
     }
 
     /// The value decoded from JSON bytes, with every repair made on the way.
@@ -44,8 +46,9 @@ public final class ModelDecoder: Sendable {
     ///   would need a repair.
     public func decodeWithReport<T: Decodable>(_ type: T.Type, from data: Data) throws -> (value: T, report: DecodingReport) {
         let options = options
-        let document = try DecodeCall.document(data, options: options)
-        return try DecodeCall.run(type, document: document, designatedPath: nil, options: options)
+        return try DecodeCall.withDocument(data, options: options) { document in
+            try DecodeCall.run(type, document: document, designatedPath: nil, options: options)
+        }
     }
 
     /// The model decoded from JSON bytes: the same as for any `Decodable`; the decoder
@@ -53,23 +56,28 @@ public final class ModelDecoder: Sendable {
     /// model overloads). - Throws: as `decodeWithReport`.
     public func decode<Model: DecodableModel>(_ type: Model.Type, from data: Data) throws -> Model {
         let options = options
-        return try DecodeCall.value(type, document: DecodeCall.document(data, options: options), options: options,
-                                    hint: .model(Model.self))
+        return try DecodeCall.withDocument(data, options: options) { document in
+            try DecodeCall.value(type, document: document, options: options,
+                                 hint: .model(Model.self))
+        }
     }
 
     /// The models decoded from a JSON array, as for any `Decodable` array. - Throws: as `decodeWithReport`.
     public func decode<Model: DecodableModel>(_ type: [Model].Type, from data: Data) throws -> [Model] {
         let options = options
-        return try DecodeCall.value(type, document: DecodeCall.document(data, options: options), options: options,
-                                    hint: .array(of: Model.self))
+        return try DecodeCall.withDocument(data, options: options) { document in
+            try DecodeCall.value(type, document: document, options: options,
+                                 hint: .array(of: Model.self))
+        }
     }
 
     /// The model decoded from JSON bytes, with every repair made on the way, as for any
     /// `Decodable`. - Throws: as `decodeWithReport` for any `Decodable`.
     public func decodeWithReport<Model: DecodableModel>(_ type: Model.Type, from data: Data) throws -> (value: Model, report: DecodingReport) {
         let options = options
-        let document = try DecodeCall.document(data, options: options)
-        return try DecodeCall.run(type, document: document, designatedPath: nil, options: options, hint: .model(Model.self))
+        return try DecodeCall.withDocument(data, options: options) { document in
+            try DecodeCall.run(type, document: document, designatedPath: nil, options: options, hint: .model(Model.self))
+        }
     }
 
     /// As `JSONDecoder.decode(_:from:configuration:)`: a `DecodableWithConfiguration` value,
@@ -78,8 +86,8 @@ public final class ModelDecoder: Sendable {
     public func decode<T: DecodableWithConfiguration>(_ type: T.Type, from data: Data,
                                                       configuration: T.DecodingConfiguration) throws -> T {
         let options = options
-        return try DecodeCall.value(type, document: DecodeCall.document(data, options: options), options: options) {
-            try T(from: $0, configuration: configuration)
+        return try DecodeCall.withDocument(data, options: options) { document in
+            try DecodeCall.value(type, document: document, options: options) { try T(from: $0, configuration: configuration) }
         }
     }
 

@@ -78,7 +78,7 @@ enum CurrentSession {
     @inline(__always)
     static func know(_ hint: @autoclosure () -> RouteHint) {
         guard let pointer = pthread_getspecific(key) else { return }  // JSONDecoder, or no decode
-        Unmanaged<DecodingSession>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.hint.pointer.pointee = hint() }
+        Unmanaged<DecodingSession>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.hint = hint() }
     }
 
     /// `body`'s result, with `session` as this thread's session while it runs.

@@ -1,12 +1,11 @@
-/// A heap cell for a decoder's hot mutable state, read and written (through
-/// `unsafeAddress`/`unsafeMutableAddress` accessors on its owner) without the
-/// runtime's dynamic exclusivity checks.
+/// A heap cell for hot mutable state that needs an address of its own — a keyed
+/// container's fields, which its pool repoints; key tables and encoder state passed
+/// around by pointer — read and written without the runtime's dynamic exclusivity
+/// checks. (State that needs no address of its own is an `@exclusivity(unchecked)`
+/// stored property instead; see `DecodingSession`.)
 ///
-/// Stored properties of a class are checked at run time on every access; for the
-/// coding path, model frames, route cache and current node, which change once or
-/// twice per decoded value, those checks measured ~13% of decoding small objects.
-/// Their accesses are exclusive by construction: a decode runs on one thread and
-/// every access is a short, strictly nested read or mutation. The owner frees the
+/// The accesses are exclusive by construction: a decode or encode runs on one thread
+/// and every access is a short, strictly nested read or mutation. The owner frees the
 /// cell in its `deinit`.
 struct UncheckedStorage<Value: ~Copyable> {
     let pointer: UnsafeMutablePointer<Value>

@@ -187,7 +187,7 @@ final class EncodeSession {
     let hasKeyEncodingStrategy: Bool
     /// No call strategy or `keyEncodingStrategy`: only a model's own rules change keys.
     let plainKeys: Bool
-    private let routes = UncheckedStorage(TypeTable<EncodeRoute>())
+    @exclusivity(unchecked) private var routes = TypeTable<EncodeRoute>()
 
     init(options: EncodingOptions) {
         self.options = options
@@ -198,13 +198,9 @@ final class EncodeSession {
         self.transformers = transformers
     }
 
-    deinit {
-        routes.free()
-    }
-
     /// How values of `T` are written; decided once per type and encode.
     func route<T>(_: T.Type) -> EncodeRoute {
-        routes.pointer.pointee.value(for: ObjectIdentifier(T.self)) { EncodeRoute.of(T.self) }
+        routes.value(for: ObjectIdentifier(T.self)) { EncodeRoute.of(T.self) }
     }
 
     /// The JSON key (possibly a dotted path) `property` is written under: the key a rule

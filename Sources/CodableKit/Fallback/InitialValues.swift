@@ -70,8 +70,8 @@ extension DecodingSession {
     /// The one `init()` value of `model` that this decode's fallbacks read, made on first need.
     private func referenceValue(of model: any DecodableModel.Type) -> Any {
         let id = ObjectIdentifier(model)
-        if let nilness = writtenNilness.pointer.pointee.existing(id) { return nilness.base }
-        if let fallbacks = modelFallbacks.pointer.pointee.existing(id) { return fallbacks.reference.base }
+        if let nilness = writtenNilness.existing(id) { return nilness.base }
+        if let fallbacks = modelFallbacks.existing(id) { return fallbacks.reference.base }
         return model.init()
     }
 
@@ -79,7 +79,7 @@ extension DecodingSession {
     /// found once per object (unretained: the session's table keeps it).
     private func writtenNilness(frame: Int, model: any DecodableModel.Type) -> Unmanaged<WrittenNilness> {
         if let known = frames[frame].writtenNilness { return known }
-        let nilness = writtenNilness.pointer.pointee.value(for: ObjectIdentifier(model)) {
+        let nilness = writtenNilness.value(for: ObjectIdentifier(model)) {
             let base = referenceValue(of: model)
             return WrittenNilness(base: base, isNil: KeyRecorder.nilness(of: base, model: model))
         }
@@ -93,7 +93,7 @@ extension DecodingSession {
     /// every one until the decode ends.
     private func modelFallbacks(frame: Int, model: any DecodableModel.Type) -> Unmanaged<ModelFallbacks> {
         if let known = frames[frame].modelFallbacks { return known }
-        let fallbacks = modelFallbacks.pointer.pointee.value(for: ObjectIdentifier(model)) {
+        let fallbacks = modelFallbacks.value(for: ObjectIdentifier(model)) {
             let shape = ModelShape.of(model)
             return ModelFallbacks(shape: shape, reference: FallbackSource(base: referenceValue(of: model), shape: shape))
         }

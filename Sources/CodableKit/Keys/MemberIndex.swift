@@ -21,17 +21,15 @@ final class MemberIndex {
         mask = size - 1
         var member = object + 1
         let end = Int(document.nodes[object].a)
-        document.bytes.withUnsafeBufferPointer { bytes in
-            while member < end {
-                let key = document.nodes[member]
-                let text = UnsafeBufferPointer(rebasing: bytes[Int(key.a) ..< Int(key.a) + Int(key.b)])
+        while member < end {
+            document.withText(member) { text in
                 var slot = Int(truncatingIfNeeded: keyHash(text)) & mask
                 while slots[slot] != 0, !document.stringEquals(Int(slots[slot]) - 2, text) {
                     slot = (slot + 1) & mask
                 }
                 if slots[slot] == 0 { slots[slot] = Int32(member + 2) }
-                member = document.next(after: member + 1)
             }
+            member = document.next(after: member + 1)
         }
     }
 

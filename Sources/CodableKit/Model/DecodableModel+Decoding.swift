@@ -48,9 +48,11 @@ extension DecodableModel {
     ///   `DecodingError.keyNotFound` for a missing designated path, and in strict mode any `DecodingError`.
     public static func decode(from data: Data, designatedPath: String? = nil,
                               options: DecodingOptions = .init()) throws -> Self {
-        try DecodeCall.value(Self.self, document: DecodeCall.document(data, options: options),
-                             designatedPath: designatedPath, options: options,
-                             hint: .model(Self.self))
+        try DecodeCall.withDocument(data, options: options) { document in
+            try DecodeCall.value(Self.self, document: document,
+                                 designatedPath: designatedPath, options: options,
+                                 hint: .model(Self.self))
+        }
     }
 
     /// The model decoded from JSON text.
@@ -74,9 +76,10 @@ extension DecodableModel {
     /// The value plus every repair made on the way. - Throws: as `decode(from:)`.
     public static func decodeWithReport(from data: Data, designatedPath: String? = nil,
                                         options: DecodingOptions = .init()) throws -> (value: Self, report: DecodingReport) {
-        let document = try DecodeCall.document(data, options: options)
-        return try DecodeCall.run(Self.self, document: document, designatedPath: designatedPath, options: options,
-                                  hint: .model(Self.self))
+        return try DecodeCall.withDocument(data, options: options) { document in
+            try DecodeCall.run(Self.self, document: document, designatedPath: designatedPath, options: options,
+                               hint: .model(Self.self))
+        }
     }
 
     /// The value plus every repair made on the way. - Throws: as `decode(from:)`.
@@ -144,9 +147,10 @@ extension Array where Element: DecodableModel {
                                    options: DecodingOptions = .init()) -> [Element]? {
         guard let data else { return nil }
         return DecodeCall.optional([Element].self) {
-            let document = try DecodeCall.document(data, options: options)
-            return try DecodeCall.value(Self.self, document: document, designatedPath: designatedPath, options: options,
-                                        hint: .array(of: Element.self))
+            try DecodeCall.withDocument(data, options: options) { document in
+                try DecodeCall.value(Self.self, document: document, designatedPath: designatedPath, options: options,
+                                     hint: .array(of: Element.self))
+            }
         }
     }
 
@@ -169,17 +173,20 @@ extension Array where Element: DecodableModel {
     /// - Throws: as `DecodableModel.decode(from: Data)`.
     public static func decode(from data: Data, designatedPath: String? = nil,
                               options: DecodingOptions = .init()) throws -> [Element] {
-        try DecodeCall.value(Self.self, document: DecodeCall.document(data, options: options),
-                             designatedPath: designatedPath, options: options,
-                             hint: .array(of: Element.self))
+        try DecodeCall.withDocument(data, options: options) { document in
+            try DecodeCall.value(Self.self, document: document,
+                                 designatedPath: designatedPath, options: options,
+                                 hint: .array(of: Element.self))
+        }
     }
 
     /// The models plus every repair made on the way. - Throws: as `DecodableModel.decode(from: Data)`.
     public static func decodeWithReport(from data: Data, designatedPath: String? = nil,
                                         options: DecodingOptions = .init()) throws -> (value: [Element], report: DecodingReport) {
-        let document = try DecodeCall.document(data, options: options)
-        return try DecodeCall.run([Element].self, document: document, designatedPath: designatedPath, options: options,
-                                  hint: .array(of: Element.self))
+        return try DecodeCall.withDocument(data, options: options) { document in
+            try DecodeCall.run([Element].self, document: document, designatedPath: designatedPath, options: options,
+                               hint: .array(of: Element.self))
+        }
     }
 
     /// The models plus every repair made on the way. - Throws: as `DecodableModel.decode(from: Data)`.

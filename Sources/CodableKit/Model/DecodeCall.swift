@@ -13,14 +13,24 @@ enum DecodeCall {
         }
     }
 
-    /// Parses JSON bytes held in `Data`, read in place (JSON5 from a copy). - Throws: as above.
-    static func document(_ data: Data, options: DecodingOptions) throws -> JSONDocument {
-        if options.allowsJSON5 { return try document([UInt8](data), options: options) }
-        return try parsed {
-            try data.withUnsafeBytes { (input) throws(JSONReadError) in
+    /// `body` over the document parsed from JSON bytes held in `Data`, which reads them
+    /// where `data` holds them (JSON5 from a copy). If anything still holds the document
+    /// when `body` returns — a container a hand-written `init(from:)` kept, or the
+    /// document itself — the document copies the bytes first. - Throws: as above.
+    static func withDocument<R>(_ data: Data, options: DecodingOptions, _ body: (JSONDocument) throws -> R) throws -> R {
+        if options.allowsJSON5 { return try body(document([UInt8](data), options: options)) }
+        return try data.withUnsafeBytes { input in
+            var document = try parsed {
                 try JSONParser.parse(borrowing: input, maxDepth: options.maxDepth, assumesTopLevelDictionary: options.assumesTopLevelDictionary)
             }
+            defer { if !isKnownUniquelyReferenced(&document) { document.ownInput() } }
+            return try body(document)
         }
+    }
+
+    /// The document parsed from JSON bytes held in `Data`, with its own copy of them. - Throws: as above.
+    static func document(_ data: Data, options: DecodingOptions) throws -> JSONDocument {
+        try withDocument(data, options: options) { $0 }
     }
 
     private static func parsed(_ parse: () throws -> JSONDocument) throws -> JSONDocument {
@@ -82,7 +92,7 @@ enum DecodeCall {
         let session = DecodingSession(options: options, appliesTransformers: appliesTransformers,
                                       recordsIssues: returnsReport || reportsToLog && DecodingLog.isListening)
         session.pendingBase = base
-        session.hint.pointer.pointee = hint
+        session.hint = hint
         defer { session.releaseContainers() }
         let value = try CurrentSession.with(session) { try decode(DocumentDecoder(document: document, session: session, node: root)) }
         let report = DecodingReport(issues: session.issueLog.take(typeName: session.typeName))

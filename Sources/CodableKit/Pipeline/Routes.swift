@@ -67,27 +67,31 @@ extension Route {
     /// conformance check (a scan of every record) in the process's first decode.
     private static let cache = TypeCache<Route>(known: {
         var known: [ObjectIdentifier: Route] = [:]
-        func add<Value: KernelDecodable & Decodable>(_: Value.Type) {
-            known[ObjectIdentifier(Value.self)] = Value.route
-            known[ObjectIdentifier(Value?.self)] = Value?.route
-            known[ObjectIdentifier([Value].self)] = [Value].route
-            known[ObjectIdentifier([String: Value].self)] = [String: Value].route
+        for type: any (KernelDecodable & Decodable).Type in [String.self, Int.self, Double.self, Bool.self, Int64.self,
+                                                            Float.self, JSONValue.self] {
+            addKnownRoutes(type, to: &known)
         }
-        add(String.self)
-        add(Int.self)
-        add(Double.self)
-        add(Bool.self)
-        add(Int64.self)
-        add(Float.self)
-        add(JSONValue.self)
         return known
     }())
+
+    /// `Value`'s routes and those of its optional, array and string-keyed dictionary.
+    /// Kept from being specialized: specialized for `String`, it names `[String: String]`
+    /// by its mangled name, whose `String: Hashable` the runtime finds by a scan of
+    /// every conformance record; generic, the conformance is passed to it.
+    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    private static func addKnownRoutes<Value: KernelDecodable & Decodable>(_: Value.Type,
+                                                                         to known: inout [ObjectIdentifier: Route]) {
+        known[ObjectIdentifier(Value.self)] = Value.route
+        known[ObjectIdentifier(Value?.self)] = Value?.route
+        known[ObjectIdentifier([Value].self)] = [Value].route
+        known[ObjectIdentifier([String: Value].self)] = [String: Value].route
+    }
 }
 
 extension DecodingSession {
     @inline(__always)
     func route<T>(_: T.Type) -> Route {
-        routes.pointer.pointee.value(for: ObjectIdentifier(T.self)) { Route.of(T.self, hint: hint.pointer.pointee) }
+        routes.value(for: ObjectIdentifier(T.self)) { Route.of(T.self, hint: hint) }
     }
 }
 

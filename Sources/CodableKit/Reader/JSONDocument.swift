@@ -10,7 +10,7 @@ import Synchronization
 ///
 ///     index  kind    payload
 ///     0      object  count 2, end 7
-///     1      string  "a"  (offset, length into `bytes`)
+///     1      string  "a"  (offset, length of its text)
 ///     2      array   count 2, end 5
 ///     3      number  "1"
 ///     4      number  "2"
@@ -18,9 +18,14 @@ import Synchronization
 ///     6      null
 ///
 /// Strings and numbers are not materialised: a node holds the offset and length
-/// of their UTF-8 text in `bytes`. `bytes` is the input followed by an arena that
-/// holds the unescaped form of every string that contained escapes, so every
-/// string node points at ready-to-use UTF-8 and keys compare as raw bytes.
+/// of their UTF-8 text in the document's text, which is the input followed by an
+/// arena that holds the unescaped form of every string that contained escapes, so
+/// every string node points at ready-to-use UTF-8 and keys compare as raw bytes.
+///
+/// A document parsed from `Data` reads the input where the caller holds it while
+/// the decode runs, and copies it only if someone still holds the document when the
+/// decode ends (`ownInput`): a copy of the input was fresh memory, and page faults,
+/// in every first decode.
 /// Numbers keep their literal text, which is enough to read any `Int64`/`UInt64`
 /// exactly and any `Double` correctly rounded (see `JSONDocument+Numbers.swift`).
 package final class JSONDocument: @unchecked Sendable {  // immutable once made; it owns `nodeStorage`
@@ -55,7 +60,13 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     /// fresh memory, and page faults, on every decode).
     private let nodeStorage: UnsafeMutablePointer<Node>
     private let nodeCount: Int
-    package let bytes: [UInt8]
+    /// The input's text where the caller holds it, while a decode runs; empty once the
+    /// document owns all of its text. Set once more at most, by `ownInput`, before
+    /// anyone but the decode that made the document can read it.
+    @exclusivity(unchecked) private var input: UnsafeBufferPointer<UInt8>
+    /// The text the document owns, at offsets from `input.count` on: the arena, and
+    /// before it the input, once the document owns that too.
+    @exclusivity(unchecked) private var storage: [UInt8]
     /// Every string's text was validated as UTF-8 by the reader that made this
     /// document, and its ASCII strings carry `Node.asciiFlag`: strings are made
     /// without validating them again (see `String(validatedUTF8:isASCII:)`).
@@ -84,8 +95,28 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     ///   document are validated as they are made.
     package init(nodes: consuming NodeBuffer, bytes: [UInt8], isValidatedUTF8: Bool = false) {
         (nodeStorage, nodeCount) = nodes.takeStorage()
-        self.bytes = bytes
+        input = UnsafeBufferPointer(start: nil, count: 0)
+        storage = bytes
         self.isValidatedUTF8 = isValidatedUTF8
+    }
+
+    /// A document over `input`, which the caller keeps alive and unchanged until it calls
+    /// `ownInput` or drops the document, followed by `arena`.
+    package init(nodes: consuming NodeBuffer, borrowing input: UnsafeBufferPointer<UInt8>, arena: [UInt8],
+                 isValidatedUTF8: Bool) {
+        (nodeStorage, nodeCount) = nodes.takeStorage()
+        self.input = input
+        storage = arena
+        self.isValidatedUTF8 = isValidatedUTF8
+    }
+
+    /// Copies the borrowed input into the document's own text: for the caller whose
+    /// buffer ends while the document lives on (a container a hand-written `init(from:)`
+    /// kept). Offsets stay as they are: with no input, all of them are into `storage`.
+    package func ownInput() {
+        guard input.count > 0 else { return }
+        storage = Array(input) + storage
+        input = UnsafeBufferPointer(start: nil, count: 0)
     }
 
     deinit {
@@ -104,8 +135,15 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     /// The UTF-8 text of a string or number node.
     @inline(__always) package func withText<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         let node = nodes[index]
-        return try bytes.withUnsafeBufferPointer { all in
-            try body(UnsafeBufferPointer(rebasing: all[Int(node.a) ..< Int(node.a) + Int(node.b)]))
+        return try withText(offset: Int(node.a), count: Int(node.b), body)
+    }
+
+    /// The `count` bytes of text at `offset`: in the input, or in the document's own text.
+    @inline(__always) private func withText<R>(offset: Int, count: Int,
+                                               _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        if offset < input.count { return try body(UnsafeBufferPointer(start: input.baseAddress! + offset, count: count)) }
+        return try storage.withUnsafeBufferPointer { all in
+            try body(UnsafeBufferPointer(rebasing: all[offset - input.count ..< offset - input.count + count]))
         }
     }
 
@@ -122,9 +160,8 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     @inline(__always) package func stringEquals(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         let node = nodes[index]
         guard Int(node.b) == key.count else { return false }
-        return bytes.withUnsafeBufferPointer { all in
-            bytesEqual(all.baseAddress! + Int(node.a), key.baseAddress, key.count)
-        }
+        guard key.count > 0 else { return true }
+        return withText(offset: Int(node.a), count: key.count) { text in bytesEqual(text.baseAddress!, key.baseAddress, key.count) }
     }
 
     /// The value node of member `key` in the object at `object`; the first one when a key repeats.

@@ -29,8 +29,10 @@ package struct JSONParser: ~Copyable {
         }
     }
 
-    /// Parses bytes the caller owns (a `Data`'s storage), read in place: the
-    /// document's own copy is made once, with the unescaped strings after it.
+    /// Parses bytes the caller owns (a `Data`'s storage), read in place: the document
+    /// borrows them, and the caller keeps them alive and unchanged until it has called
+    /// the document's `ownInput()` or dropped the document (UTF-16, UTF-32 and unbraced
+    /// input are converted, and the document owns the conversion).
     /// - Throws: `JSONReadError`, as `parse(_:maxDepth:)`.
     package static func parse(borrowing input: UnsafeRawBufferPointer, maxDepth: Int = defaultMaxDepth,
                               assumesTopLevelDictionary: Bool = false) throws(JSONReadError) -> JSONDocument {
@@ -40,7 +42,7 @@ package struct JSONParser: ~Copyable {
         }
         var parser = JSONParser(input: bytes, maxDepth: maxDepth)
         try parser.parseDocument()
-        return JSONDocument(nodes: parser.nodes, bytes: parser.arena.appended(toCopyOf: bytes), isValidatedUTF8: true)
+        return JSONDocument(nodes: parser.nodes, borrowing: bytes, arena: parser.arena.bytes(from: 0), isValidatedUTF8: true)
     }
 
     /// Text to parse instead of the input, with how its offsets map back to the input's.

@@ -22,12 +22,12 @@ struct IssueLog {
     /// Where each issue's path ends in `paths`; it starts where the previous one ends.
     private var pathEnds: [Int] = []
 
-    /// Files an issue at the first `depth` components of `path`, then `key` if given,
-    /// belonging to `owner` (nil: the root).
+    /// Files an issue at the first `depth` components of `path` (those there are, for a
+    /// container kept past its decode), then `key` if given, belonging to `owner` (nil: the root).
     mutating func file(_ what: FiledIssue, path: borrowing Stack<PathComponent>, depth: Int, key: PathComponent?,
                        owner: Any.Type?, detail: String?) {
         if entries.isEmpty { reserveForMore() }
-        path.appendPrefix(depth, to: &paths)
+        path.appendPrefix(min(depth, path.count), to: &paths)
         if let key { paths.append(key) }
         pathEnds.append(paths.count)
         entries.append(Entry(what: what, owner: owner, detail: detail))

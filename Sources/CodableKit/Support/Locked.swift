@@ -95,20 +95,19 @@ package final class LockedRegistry<Value>: @unchecked Sendable {  // `isEmpty` i
 /// line thrashed on payloads with more types than it held (twitter.json has about
 /// thirty). Not shared between threads: each session has its own.
 struct TypeTable<Value> {
-    private var slots: [(id: ObjectIdentifier, value: Value)?]
-    private var mask: Int
+    private var slots: [(id: ObjectIdentifier, value: Value)?] = []
+    private var mask = 0
     private let capacity: Int
     private var all: [ObjectIdentifier: Value] = [:]
 
     /// `capacity` (of the table of recent ones) is rounded up to a power of two. The table
-    /// has one slot until its first value is made: a short decode uses few of a session's
-    /// tables, and making and freeing the others would be a visible part of its cost.
+    /// starts empty and doubles as types arrive, up to `capacity`: a short decode meets a
+    /// few types, and making and freeing a full table per session would be most of its
+    /// cost.
     init(capacity: Int = 64) {
         var size = 1
         while size < capacity { size <<= 1 }
         self.capacity = size
-        slots = [nil]
-        mask = 0
     }
 
     @inline(__always)
@@ -121,7 +120,8 @@ struct TypeTable<Value> {
     /// time it is asked for.
     @inline(__always)
     mutating func value(for id: ObjectIdentifier, make: () -> Value) -> Value {
-        if let entry = slots[slot(id)], entry.id == id { return entry.value }
+        let index = slot(id)
+        if index < slots.count, let entry = slots[index], entry.id == id { return entry.value }
         return lookUp(id, make: make)
     }
 
@@ -132,10 +132,6 @@ struct TypeTable<Value> {
 
     /// Not in its slot: from the dictionary, or made, and put back in the slot.
     private mutating func lookUp(_ id: ObjectIdentifier, make: () -> Value) -> Value {
-        if slots.count < capacity {  // the first value: the whole table
-            slots = Array(repeating: nil, count: capacity)
-            mask = capacity - 1
-        }
         let value: Value
         if let known = all[id] {
             value = known
@@ -143,7 +139,15 @@ struct TypeTable<Value> {
             value = make()
             all[id] = value
         }
+        if all.count * 4 > slots.count, slots.count < capacity { resize(to: min(capacity, max(16, slots.count * 2))) }
         slots[slot(id)] = (id, value)
         return value
+    }
+
+    /// `size` slots, every type made so far put back in its own.
+    private mutating func resize(to size: Int) {
+        slots = Array(repeating: nil, count: size)
+        mask = size - 1
+        for (id, value) in all { slots[slot(id)] = (id, value) }
     }
 }

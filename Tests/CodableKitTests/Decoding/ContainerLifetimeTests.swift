@@ -70,6 +70,45 @@ import Testing
         #expect(try containers.map { try $0.decode(String.self, forKey: .firstName) } == (0 ..< 5).map { "f\($0)" })
     }
 
+    /// A document parsed from `Data` reads the bytes where the caller holds them; a
+    /// container kept past the decode keeps the document, which then copies them: the
+    /// caller may change or free its `Data` afterwards. One string here is read from the
+    /// input, one (escaped) from the document's own text.
+    @Test func aKeptContainerOutlivesTheDataItWasDecodedFrom() throws {
+        let before = Kept.keeper.containers.count
+        do {
+            var data = Data(#"{"firstName": "Ada Augusta", "lastName": "Love\u006cace \"L\""}"#.utf8)
+            #expect(try ModelDecoder().decode(Kept.self, from: data).firstName == "Ada Augusta")
+            data.resetBytes(in: 0 ..< data.count)
+        }
+        for _ in 0 ..< 8 { _ = try ModelDecoder().decode([Kept].self, from: Data(#"[{"firstName": "xxxxxxxxxxxxxxxxxxxxxxxx"}]"#.utf8)) }
+        let container = try #require(Kept.keeper.containers.count > before ? Kept.keeper.containers[before] : nil)
+        #expect(try container.decode(String.self, forKey: .firstName) == "Ada Augusta")
+        #expect(try container.decode(String.self, forKey: .lastName) == #"Lovelace "L""#)
+    }
+
+    /// A problem a kept container meets after its decode is a repair, or in strict mode
+    /// an error naming the key (the path above it ended with the decode), as `JSONDecoder`'s
+    /// kept container throws; reading its `codingPath` is safe too.
+    @Test func aKeptContainerReportsProblemsAfterItsDecode() throws {
+        let before = Kept.keeper.containers.count
+        _ = try [Kept].decode(from: Data(#"[{"firstName": "f", "lastName": 5}]"#.utf8))
+        let container = try #require(Kept.keeper.containers.count > before ? Kept.keeper.containers[before] : nil)
+        #expect(try container.decode(String.self, forKey: .lastName) == "5")
+        #expect(try container.decodeIfPresent(Int.self, forKey: .firstName) == nil)  // a repair: "f" is no number
+
+        let strict = ModelDecoder(options: DecodingOptions(mode: .strict))
+        _ = try strict.decode([Kept].self, from: Data(#"[{"firstName": "f", "lastName": "l"}]"#.utf8))
+        let strictContainer = try #require(Kept.keeper.containers.last)
+        #expect {
+            try strictContainer.decode(Int.self, forKey: .firstName)
+        } throws: { error in
+            guard case let DecodingError.typeMismatch(_, context) = error else { return false }
+            return context.codingPath.last?.stringValue == "firstName"
+        }
+        #expect(strictContainer.codingPath.count <= 1)
+    }
+
     /// Any per-call transformer sends a property through the whole pipeline (not the
     /// scalar fast path), which asks for its model's frame: a container kept past its
     /// decode has none any more, and reads as a container without model rules.
