@@ -9,7 +9,6 @@ let package = Package(
         .library(name: "CodableKitTransformers", targets: ["CodableKitTransformers"]),
         .library(name: "CodableKitEnumCoding", targets: ["CodableKitEnumCoding"]),
         .executable(name: "Examples", targets: ["Examples"]),
-        .executable(name: "CodableKitBenchmarks", targets: ["CodableKitBenchmarks"]),
     ],
     targets: [
         // The kernel: reader, decoder, key resolution, value pipeline, report.
@@ -25,13 +24,9 @@ let package = Package(
             path: "Examples",
             resources: [.copy("Resources")]
         ),
-        .executableTarget(
-            name: "CodableKitBenchmarks",
-            dependencies: ["CodableKit", "CodableKitKeyStrategies", "CodableKitEnumCoding", "CodableKitTestSupport"],
-            path: "Benchmarks/CodableKitBenchmarks"
-        ),
 
-        // Helpers shared by the tests and the benchmarks (not a product).
+        // Helpers shared by the test targets (not a product; the benchmarks, a package of
+        // their own in Benchmarks/, link its SeededGenerator.swift).
         .target(name: "CodableKitTestSupport", dependencies: ["CodableKit"], path: "Tests/Support"),
         .testTarget(
             name: "CodableKitTests",

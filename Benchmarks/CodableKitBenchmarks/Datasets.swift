@@ -1,4 +1,3 @@
-import CodableKitTestSupport
 import Foundation
 
 /// Deterministic generated JSON payloads (seeded; no downloads).

@@ -1,6 +1,5 @@
 import CodableKit
 import CodableKitEnumCoding
-import CodableKitTestSupport
 import Foundation
 
 /// A matched enum: values, ranges and strings, through CodableKit's case table.

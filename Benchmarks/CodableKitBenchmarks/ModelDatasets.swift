@@ -1,4 +1,3 @@
-import CodableKitTestSupport
 import Foundation
 
 /// Generated payloads for the model benchmarks (seeded; no downloads).

@@ -1,7 +1,7 @@
-// CodableKit's benchmarks: `swift run -c release CodableKitBenchmarks [--quick] [section…]`,
-// or `… profile <dataset> [seconds]` to run one dataset under a profiler.
+// CodableKit's benchmarks: `swift run -c release CodableKitBenchmarks [--quick] [section…]`
+// in this package's folder, or `… profile <dataset> [seconds]` to run one dataset under a
+// profiler (see README.md).
 // Every figure compares against Foundation on the same data in the same process.
-import CodableKitTestSupport
 import Foundation
 
 let argumentList = Array(CommandLine.arguments.dropFirst())
@@ -17,16 +17,6 @@ if argumentList.first == "first-decode", argumentList.count == 3 {
     // The child process of the `first-decode` section: one first decode, its seconds printed.
     print(FirstDecode.run(argumentList[1], decoder: argumentList[2]))
     exit(0)
-}
-if argumentList.first == "strict-diff" {
-    // `strict-diff [COUNT] [SEED]`: the generated differential against JSONDecoder (see StrictDifferential).
-    let count = argumentList.count > 1 ? Int(argumentList[1]) ?? 20_000 : 20_000
-    let seed = argumentList.count > 2 ? UInt64(argumentList[2]) ?? 18 : 18
-    let result = StrictDifferential.run(count: count, seed: seed)
-    print("\(result.cases) cases, seed \(seed): \(result.sameValue) same value, \(result.sameError) same error, "
-        + "\(result.documented) documented differences, \(result.differences.count) other differences in \(result.groups.count) groups")
-    for (group, cases) in result.groups.sorted(by: { $0.key < $1.key }) { print("\(cases.count)× \(group)\n\(cases[0])") }
-    exit(result.differences.isEmpty ? 0 : 1)
 }
 let arguments = Set(argumentList)
 let harness = arguments.contains("--quick") ? Harness.quick : Harness.standard
