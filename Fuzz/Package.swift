@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 // libFuzzer targets for CodableKit, in a package of their own so that the main
-// package stays dependency-free and unaffected. Build and run with ./run (see README).
+// package stays dependency-free and unaffected. Build and run with ./run (see CONTRIBUTING.md).
 import PackageDescription
 
 let fuzzTargets = ["FuzzReader", "FuzzTolerant", "FuzzStrict", "FuzzRoundTrip", "FuzzDifferential", "FuzzJSON5"]

@@ -2,7 +2,7 @@ import Foundation
 
 /// The names each naming convention has converted, so that a name is split into
 /// words once per process, not once per decode: a decode builds its key tables
-/// afresh, and splitting a name (`Words`) cost ~20,000 instructions. Conventions
+/// afresh, and splitting a name (`Words`) costs far more than a lookup. Conventions
 /// hold no settings, so the convention's type and the name decide the result.
 /// Thread-safe; holds at most `limit` names (a convention asked for names without
 /// end, such as a dictionary's keys, converts the rest each time).

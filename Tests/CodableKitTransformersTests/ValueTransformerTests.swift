@@ -112,7 +112,7 @@ import CodableKitTransformers
     }
 }
 
-/// The README's fallback idiom: the kernel's rules first, then the app's own.
+/// The fallback idiom of the README's migration notes: the kernel's rules first, then the app's own.
 @Suite struct FallbackIdiomTests {
     struct LenientBool: ValueTransformable {
         func transformFromJSON(_ value: JSONValue) -> Bool? {

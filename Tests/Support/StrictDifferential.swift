@@ -5,7 +5,7 @@ import Foundation
 /// reproducible cases over many `Codable` types, valid and mutated JSON. Each case is
 /// decoded by both; strict mode must give the same value or the same error case and
 /// coding path, tolerant mode the same value with an empty report wherever
-/// `JSONDecoder` succeeds. Differences documented in the README (a number that does
+/// `JSONDecoder` succeeds. Differences documented in `ModelDecoder` (a number that does
 /// not fit: its own path instead of the root; an underflow to zero: a value) are counted apart.
 public enum StrictDifferential {
     public struct Difference: CustomStringConvertible, Sendable {

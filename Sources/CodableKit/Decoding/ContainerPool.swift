@@ -3,8 +3,7 @@
 ///
 /// The standard library wraps every keyed container in a box of its own, a heap
 /// object whose generic class the runtime looks up by `Key` (a hash-table search)
-/// before allocating it: for small objects, ~600 instructions and an allocation per
-/// object. A box's container reads its object from `KeyedContainerFields` behind a
+/// before allocating it: for small objects, a visible share of each object's cost. A box's container reads its object from `KeyedContainerFields` behind a
 /// pointer, so a box that only this pool holds can be pointed at the next object
 /// instead. A box anyone else holds — a container still in use further up, or one a
 /// hand-written `init(from:)` kept — is never touched again: its object stays its own.

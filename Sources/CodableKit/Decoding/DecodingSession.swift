@@ -29,7 +29,7 @@ final class DecodingSession {
     @exclusivity(unchecked) var frames = Stack<ModelFrame>()
     /// Whether repairs are recorded: only when someone will read the report (the
     /// caller, or a `DecodingLog` handler or level). Unread, each record — its
-    /// path, its type names, its words — was a third of a repair's cost.
+    /// path, its type names, its words — would be much of a repair's cost for nothing.
     let recordsIssues: Bool
     /// The repairs recorded so far.
     @exclusivity(unchecked) var issueLog = IssueLog()

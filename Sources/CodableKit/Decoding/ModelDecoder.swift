@@ -18,6 +18,25 @@ import Foundation
 /// `Sendable`, like `JSONDecoder`: one instance may be shared (`static let decoder =
 /// ModelDecoder()`) and configured from any thread; each decode uses the configuration
 /// as it was when the decode started.
+///
+/// Where it differs from `JSONDecoder` on purpose:
+/// - A number that does not fit its type (`300` into `UInt8`, `1e400` into `Double`, `1.5`
+///   into `Int`) is `dataCorrupted` at the number's own path; `JSONDecoder` says the
+///   document is not valid JSON, at the root. A number that underflows `Float` or `Double`
+///   (`1e-46`, `1e-400`) reads as zero, where `JSONDecoder` rejects the document.
+/// - Which of two bad values in one dictionary is reported, and which of two keys a
+///   `[Int: V]` reads as one integer (`"01"` and `"+1"`) is kept, follow document order
+///   (the first); in `JSONDecoder` they follow hash order, which varies from run to run.
+/// - UTF-32LE with a byte order mark is read (`JSONDecoder` takes the mark for UTF-16's);
+///   a reader error in UTF-16 or UTF-32 input gives its offset in the UTF-8 form.
+/// - Tolerant mode only: a model (`DecodableModel`) with a hand-written `init(from:)` has
+///   its property requests repaired as a synthesized one's are, so its own `try?` never
+///   sees a failure that could be repaired (make such a type a plain `Decodable` to keep
+///   its fallbacks); an absent optional property of a model keeps its initial value
+///   (`JSONDecoder`: `nil`).
+/// - A container a hand-written `init(from:)` keeps past the decode still reads its
+///   object, but its `codingPath`, and the path of an error it throws then, hold only the
+///   keys below it.
 public final class ModelDecoder: Sendable {
     private let storage: Locked<DecodingOptions>
 

@@ -12,6 +12,13 @@ import Foundation
 /// Each configuration property forwards to `options`, so `toJSONString(options:)` takes
 /// the same configuration. Configured as a `JSONEncoder` is, it writes the same bytes
 /// when keys are sorted (and the same JSON otherwise). `Sendable`, like `JSONEncoder`.
+///
+/// Where it differs from `JSONEncoder` on purpose: a value written through
+/// `superEncoder(forKey:)` takes the key's place when the super encoder is asked for, so a
+/// later write of the same key wins (`JSONEncoder` writes it when the super encoder is
+/// released, which depends on the optimizer); asking for a nested container under a key
+/// that holds a value, or for both kinds of container, replaces the value where
+/// `JSONEncoder` stops the process.
 public final class ModelEncoder: Sendable {
     private let storage: Locked<EncodingOptions>
 

@@ -97,9 +97,9 @@ package struct JSONParser: ~Copyable {
         self.input = input
         self.maxDepth = max(1, maxDepth)
         // One node per 8 bytes: most documents need no more (pages not written to are
-        // not resident). At one per 16, a 600 KB timeline grew its tape on every decode,
-        // and in a loop of decodes the allocator then handed out fresh pages each time:
-        // 15% of the time was the kernel zero-filling them.
+        // not resident). With fewer, a tape grows during the decode, and in a loop of
+        // decodes the allocator then hands out fresh pages, zero-filled by the kernel,
+        // each time.
         nodes = NodeBuffer(capacity: input.count / 8)
     }
 

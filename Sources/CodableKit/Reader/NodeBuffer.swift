@@ -10,7 +10,7 @@ import ucrt
 
 /// The parser's growing list of nodes, written with plain stores: an `Array`
 /// checks uniqueness on every append and every update of a container's count,
-/// which showed as a tenth of parsing. Its storage becomes the document's, which
+/// which showed in profiles of parsing. Its storage becomes the document's, which
 /// frees it with `free` (nodes are plain values: nothing to deinitialize).
 package struct NodeBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<JSONDocument.Node>
@@ -52,8 +52,7 @@ package struct NodeBuffer: ~Copyable {
     }
 
     /// `realloc`: a large tape grows by remapping its pages, without copying them (a
-    /// copy per doubling showed as 1.7% of decoding the tree, whose small values make
-    /// more nodes than the first guess of one per 16 bytes).
+    /// document of small values makes more nodes than the first guess allows for).
     private mutating func grow() {
         capacity *= 2
         base = Self.reallocate(base, capacity: capacity)
@@ -71,8 +70,7 @@ package struct NodeBuffer: ~Copyable {
 /// Reads are bounds-checked in debug builds (the tests, the fuzzers) and not in
 /// release ones: every index read comes from the document itself (a container's
 /// end, a member found before its end, the root), never from input outside it,
-/// and the check was 2% of a decode's instructions (a node is read about twice
-/// per value).
+/// and a node is read about twice per value.
 package struct NodeList: RandomAccessCollection {
     let base: UnsafeMutablePointer<JSONDocument.Node>
     package let count: Int

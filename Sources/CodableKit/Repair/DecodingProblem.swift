@@ -87,7 +87,7 @@ struct DecodingProblem: Error {
 
 /// What was found where a value could not be used, described only when words are
 /// needed (a report, an error): describing a string escapes it and counts its
-/// characters, ~3,000 instructions, which a repair no one records does not need.
+/// characters, work that a repair no one records does not need.
 struct FoundValue: CustomStringConvertible {
     private let text: String?
     private let document: JSONDocument?
@@ -141,7 +141,7 @@ extension JSONDocument {
 
     /// `text` in quotes, escaped as `debugDescription` escapes it; printable ASCII
     /// without quotes or backslashes needs no escaping, and `debugDescription` walks
-    /// every scalar (~2,600 instructions for a short string).
+    /// every scalar.
     private func quoted(_ text: String) -> String {
         let plain = text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
         return plain ? "\"" + text + "\"" : text.debugDescription

@@ -2,7 +2,7 @@
 ///
 /// Each issue's path is copied onto one list of path components shared by all of
 /// them, not into an array of its own: allocating that array (through the standard
-/// library's generic, unspecialized path) was a sixth of a repair's cost. Each
+/// library's generic, unspecialized path) is much of a repair's cost. Each
 /// issue gets its path, a slice of that list, when the log is taken for the report.
 ///
 /// An issue is filed as what it is (`FiledIssue`: the problem, the types) and put

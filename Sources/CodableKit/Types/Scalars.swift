@@ -26,7 +26,7 @@ protocol ScalarValue: Decodable, KernelValue {
     /// An array of this type (`DocumentDecoder.decodeScalarArray`). A requirement, not
     /// only an extension method, so that each conformance gets a copy specialized for
     /// its type: called generically, every array asked the runtime for the metadata of
-    /// `[Self]`, `Self?` and a `Result` (a quarter of decoding canada.json).
+    /// `[Self]`, `Self?` and a `Result`.
     static func readArray(with decoder: DocumentDecoder, at node: Int) throws -> [Self]
     /// This scalar for the property in `slot`: read, converted, or repaired. A
     /// requirement for the same reason as `readArray` (generically, every property

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import CodableKit
 
-/// The README's decoding example, verbatim, so that it cannot rot.
+/// Nested models repaired at every level, and the report that lists the repairs.
 @Suite struct ReadmeExampleTests {
     struct Runway: DecodableModel {
         var direction = ""

@@ -48,7 +48,7 @@ import Testing
         }
     }
 
-    /// The one documented difference (README, strict mode): a number that does not fit
+    /// The one documented difference (`ModelDecoder`'s documentation): a number that does not fit
     /// its type is `dataCorrupted` at the root for `JSONDecoder`, and at the number's own
     /// path for CodableKit.
     static func isDocumentedNumberDifference(_ foundation: any Error, _ ours: any Error) -> Bool {

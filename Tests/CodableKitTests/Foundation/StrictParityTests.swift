@@ -26,7 +26,7 @@ import Testing
     @Test(arguments: [#"{"v": 1e-400}"#, #"{"v": 1, "w": 1e-400, "x": 1e-400}"#, #"{"v": -0.0}"#])
     func integerUnderflow(_ json: String) { DropInTests.agree(Integers.self, json) }
 
-    /// Documented difference (README, strict mode): JSONDecoder rejects a number that
+    /// Documented difference (`ModelDecoder`'s documentation): JSONDecoder rejects a number that
     /// underflows `Float` or `Double`; CodableKit reads the nearest value, zero.
     @Test func floatUnderflowIsZero() throws {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Single.self, from: Data(#"{"v": 1e-46}"#.utf8)) }
