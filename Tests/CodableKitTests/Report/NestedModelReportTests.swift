@@ -3,7 +3,7 @@ import Testing
 import CodableKit
 
 /// Nested models repaired at every level, and the report that lists the repairs.
-@Suite struct ReadmeExampleTests {
+@Suite struct NestedModelReportTests {
     struct Runway: DecodableModel {
         var direction = ""
         var distance = 0

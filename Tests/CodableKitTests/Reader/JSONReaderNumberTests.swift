@@ -1,0 +1,112 @@
+import CodableKitTestSupport
+import Foundation
+import Testing
+@testable import CodableKit
+
+@Suite struct JSONReaderNumberTests {
+    private func integer(_ text: String) throws -> JSONDocument.IntegerValue {
+        let document = try JSONParser.parse(Array(text.utf8))
+        return document.integer(0)
+    }
+
+    private func double(_ text: String) throws -> Double {
+        try JSONParser.parse(Array(text.utf8)).double(0)
+    }
+
+    @Test(arguments: [
+        ("0", JSONDocument.IntegerValue.exact(negative: false, magnitude: 0)),
+        ("-0", .exact(negative: true, magnitude: 0)),
+        ("9223372036854775807", .exact(negative: false, magnitude: UInt64(Int64.max))),
+        ("-9223372036854775808", .exact(negative: true, magnitude: 1 << 63)),
+        ("18446744073709551615", .exact(negative: false, magnitude: .max)),
+        ("18446744073709551616", .outOfRange),
+        ("-18446744073709551616", .outOfRange),
+        ("12.0", .exact(negative: false, magnitude: 12)),
+        ("1.5e1", .exact(negative: false, magnitude: 15)),
+        ("1e3", .exact(negative: false, magnitude: 1000)),
+        ("100e-2", .exact(negative: false, magnitude: 1)),
+        ("0.000e5", .exact(negative: false, magnitude: 0)),
+        ("12.5", .notIntegral),
+        ("1e-3", .notIntegral),
+        ("1e30", .outOfRange),
+        ("1e400", .outOfRange),
+        ("1e999999999999999999", .outOfRange),
+        ("1e-999999999999999999", .notIntegral),
+        (String(repeating: "9", count: 10_000), .outOfRange),
+        ("0." + String(repeating: "0", count: 10_000) + "1", .notIntegral),
+    ])
+    func integersAreExactOrSayWhyNot(_ text: String, _ expected: JSONDocument.IntegerValue) throws {
+        #expect(try integer(text) == expected)
+    }
+
+    /// The validator used for numbers written inside strings agrees with the parser's
+    /// grammar (its callers trim surrounding whitespace first).
+    @Test(arguments: ["0", "-0", "12", "-12.5", "1e3", "1E+3", "0.5e-2", "01", "+1", ".5", "5.", "1e", "-", "", "1.2.3", "0x1", "NaN", "--1"])
+    func numberValidatorMatchesTheParser(_ text: String) {
+        let bytes = Array(text.utf8)
+        let parsed = try? JSONParser.parse(bytes, maxDepth: 1)
+        let expected: Bool? = parsed.flatMap { $0.nodes[0].kind == .number ? $0.nodes[0].isInteger : nil }
+        #expect(bytes.withUnsafeBufferPointer { JSONNumberText.validate($0) } == expected)
+    }
+
+    @Test func integersConvertToEveryWidthWithoutTrapping() throws {
+        #expect(try integer("300").exactly(UInt8.self) == nil)
+        #expect(try integer("255").exactly(UInt8.self) == 255)
+        #expect(try integer("-1").exactly(UInt64.self) == nil)
+        #expect(try integer("-0").exactly(UInt64.self) == 0)
+        #expect(try integer("-128").exactly(Int8.self) == -128)
+        #expect(try integer("-129").exactly(Int8.self) == nil)
+        #expect(try integer("-9223372036854775808").exactly(Int64.self) == .min)
+        #expect(try integer("9223372036854775808").exactly(Int64.self) == nil)
+        #expect(try integer("18446744073709551615").exactly(UInt64.self) == .max)
+        #expect(try integer("12.5").exactly(Int.self) == nil)
+    }
+
+    @Test(arguments: [
+        "0", "-0", "1", "-1", "0.1", "1.5", "3.141592653589793", "2.2250738585072014e-308", "4.9e-324", "5e-324",
+        "1.7976931348623157e308", "1.7976931348623159e308", "1e400", "-1e400", "1E-400", "123456789012345678901234567890",
+        "9007199254740993", "0.30000000000000004", "1e22", "1e23", "8.589973e9", "2.4703282292062327e-324",
+        "7.038531e-26", "1.00000000000000011102230246251565404236316680908203125", "9.109e-31", "6.02214076e23",
+        "1" + String(repeating: "0", count: 400) + "e-400", "0." + String(repeating: "0", count: 300) + "1e300",
+    ])
+    func doublesAreCorrectlyRounded(_ text: String) throws {
+        let expected = Double(text)!
+        let actual = try double(text)
+        #expect(actual.bitPattern == expected.bitPattern, "\(text): \(actual) != \(expected)")
+    }
+
+    /// 16–19 significant digits within 10^±27 (GeoJSON coordinates, say) take the
+    /// `Float80` path on x86_64; integers at and next to midpoints between two
+    /// doubles must still round to even, as `Double(String)` does.
+    @Test func longMantissasAndMidpoints() throws {
+        var generator = SeededGenerator(seed: 0xCA7ADA)
+        for _ in 0 ..< 20_000 {
+            let mantissa = UInt64.random(in: 1_000_000_000_000_000 ... UInt64.max, using: &generator) >> UInt64.random(in: 0 ... 4, using: &generator)
+            let exponent = Int.random(in: -30 ... 30, using: &generator)
+            for text in ["\(mantissa)e\(exponent)", "-\(mantissa)e\(exponent)"] {
+                #expect(try double(text).bitPattern == Double(text)!.bitPattern, "\(text)")
+            }
+            let integer = UInt64.random(in: (1 << 53) ... (1 << 63), using: &generator)
+            let below = Double(integer).nextDown  // a double, with the next one up 2…2048 away
+            let midpoint = UInt64(below) + UInt64(below.ulp) / 2
+            for candidate in [midpoint - 1, midpoint, midpoint + 1] {
+                let text = "\(candidate)"
+                #expect(try double(text).bitPattern == Double(text)!.bitPattern, "\(text)")
+                let scaled = "\(candidate)e-\(Int.random(in: 1 ... 27, using: &generator))"
+                #expect(try double(scaled).bitPattern == Double(scaled)!.bitPattern, "\(scaled)")
+            }
+        }
+    }
+
+    @Test func randomDoublesRoundTrip() throws {
+        var generator = SeededGenerator(seed: 0x5EED)
+        for _ in 0 ..< 20_000 {
+            let value = Double(bitPattern: generator.next())
+            guard value.isFinite else { continue }
+            let text = "\(value)"
+            #expect(try double(text).bitPattern == value.bitPattern, "\(text)")
+            let short = String(format: "%.\(Int.random(in: 1 ... 17, using: &generator))g", value)
+            #expect(try double(short).bitPattern == Double(short)!.bitPattern, "\(short)")
+        }
+    }
+}

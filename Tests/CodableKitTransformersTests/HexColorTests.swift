@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+import CodableKitTransformers
+
+@Suite struct HexColorTests {
+    static let forms: [(String, [Int])] = [
+        ("#7DA5E3", [0x7D, 0xA5, 0xE3, 255]), ("7da5e3", [0x7D, 0xA5, 0xE3, 255]), ("0x7DA5E3", [0x7D, 0xA5, 0xE3, 255]),
+        ("#FFF", [255, 255, 255, 255]), ("#f0a", [255, 0, 170, 255]), ("#F0A8", [255, 0, 170, 136]),
+        ("#7DA5E380", [0x7D, 0xA5, 0xE3, 0x80]), ("0X000000", [0, 0, 0, 255]),
+    ]
+
+    @Test(arguments: forms)
+    func readsEveryForm(_ text: String, _ bytes: [Int]) throws {
+        let color = try #require(HexColorTransformer().transformFromJSON(.string(text)))
+        let expected = HexColor(red: Double(bytes[0]) / 255, green: Double(bytes[1]) / 255, blue: Double(bytes[2]) / 255,
+                                alpha: Double(bytes[3]) / 255)
+        #expect(color == expected)
+    }
+
+    @Test(arguments: ["red", "#12", "#12345", "#GGGGGG", "rgb(1,2,3)", "#+FFFFF", ""])
+    func rejects(_ text: String) {
+        #expect(HexColorTransformer().transformFromJSON(.string(text)) == nil)
+    }
+
+    @Test func writesAndRoundTrips() throws {
+        let transformer = HexColorTransformer()
+        #expect(transformer.transformToJSON(HexColor(red: 1, green: 0, blue: 0)) == "#FF0000")
+        #expect(transformer.transformToJSON(HexColor(red: 1, green: 0, blue: 0, alpha: 0.5)) == "#FF000080")
+        for text in ["#7DA5E3", "#7DA5E380", "#000000", "#FFFFFF"] {
+            let color = try #require(transformer.transformFromJSON(.string(text)))
+            #expect(transformer.transformToJSON(color) == text)
+        }
+        let encoded = try JSONEncoder().encode([HexColor(hex: "#112233")!])
+        #expect(String(decoding: encoded, as: UTF8.self) == ##"["#112233"]"##)
+        #expect(try JSONDecoder().decode([HexColor].self, from: encoded) == [HexColor(hex: "#112233")!])
+    }
+}
