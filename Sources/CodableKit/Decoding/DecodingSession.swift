@@ -32,7 +32,7 @@ final class DecodingSession {
     /// path, its type names, its words — would be much of a repair's cost for nothing.
     let recordsIssues: Bool
     /// The repairs recorded so far.
-    @exclusivity(unchecked) var issueLog = IssueLog()
+    @exclusivity(unchecked) var filedIssues = FiledIssues()
     /// A `keyDecodingStrategy` other than `.useDefaultKeys` converts the keys of each object.
     let convertsKeys: Bool
     /// Keys converted from snake case so far (the conversion depends on the key alone).
@@ -62,7 +62,7 @@ final class DecodingSession {
     /// One member cursor per depth of open keyed containers (see `MemberCursor`).
     @exclusivity(unchecked) private var cursors = UnsafeMutableBufferPointer<MemberCursor>(start: nil, count: 0)
 
-    /// Per model type: its shape and one `init()` value for this decode (see `InitialValues.swift`).
+    /// Per model type: its shape and one `init()` value for this decode (see `InitialValues.swift` and `ModelShape`).
     /// Asked by every object that needs a fallback.
     @exclusivity(unchecked) var modelFallbacks = TypeTable<ModelFallbacks>(capacity: 16)
     /// Per model type: which initial values are nil (see `initialIsNil`).
@@ -157,16 +157,16 @@ final class DecodingSession {
         frames.removeLast()
     }
 
-    /// The name of `slot`'s property in coding paths and reports: an `@Observable` class's
-    /// `_name` by its declared name (the slot's key still finds its initial value).
+    /// The name of `site`'s property in coding paths and reports: an `@Observable` class's
+    /// `_name` by its declared name (the site's key still finds its initial value).
     @inline(__always)
-    func pathName(_ slot: Slot) -> String {
-        guard isLive(frame: slot.frame), frames[slot.frame].isObservable, let info = frames[slot.frame].info else { return slot.key }
-        return info.declaredName(slot.key)
+    func pathName(_ site: PropertySite) -> String {
+        guard isLive(frame: site.frame), frames[site.frame].isObservable, let info = frames[site.frame].info else { return site.key }
+        return info.declaredName(site.key)
     }
 
     @inline(__always)
-    func pathKey(_ slot: Slot) -> PathComponent { .key(pathName(slot)) }
+    func pathKey(_ site: PropertySite) -> PathComponent { .key(pathName(site)) }
 
     /// Whether `frame` is a model frame still open: a container kept past its decode (as
     /// `JSONDecoder`'s may be) has a frame index that no longer names one, and reads

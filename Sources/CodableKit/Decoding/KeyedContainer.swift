@@ -78,8 +78,6 @@ final class KeyedContainerState {
     init(_ fields: KeyedContainerFields) {
         storage = UncheckedStorage(fields)
     }
-
-    deinit { storage.free() }
 }
 
 /// The keyed container over one JSON object.
@@ -133,16 +131,16 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func property<T: Decodable>(_: T.Type, forKey key: Key, at node: Int?) throws -> T {
-        let slot = slot(key)
-        if !fields.pointee.hasExtras || prefix.isEmpty { return try withDecoder { try $0.decodeProperty(T.self, at: node, slot: slot) } }
-        return try withPrefix { try decoder.decodeProperty(T.self, at: node, slot: slot) }
+        let site = site(key)
+        if !fields.pointee.hasExtras || prefix.isEmpty { return try withDecoder { try $0.decodeProperty(T.self, at: node, site: site) } }
+        return try withPrefix { try decoder.decodeProperty(T.self, at: node, site: site) }
     }
 
     @inline(__always)
     private func optionalProperty<T: Decodable>(_: T.Type, forKey key: Key, at node: Int?) throws -> T? {
-        let slot = slot(key)
-        if !fields.pointee.hasExtras || prefix.isEmpty { return try withDecoder { try $0.decodeOptionalProperty(T.self, at: node, slot: slot) } }
-        return try withPrefix { try decoder.decodeOptionalProperty(T.self, at: node, slot: slot) }
+        let site = site(key)
+        if !fields.pointee.hasExtras || prefix.isEmpty { return try withDecoder { try $0.decodeOptionalProperty(T.self, at: node, site: site) } }
+        return try withPrefix { try decoder.decodeOptionalProperty(T.self, at: node, site: site) }
     }
 
     /// The keys present in the object that `Key` can represent, in document order. Of
@@ -201,8 +199,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     @inline(__always)
-    private func slot(_ key: Key) -> Slot {
-        Slot(key: key.stringValue, object: object, depth: depth, frame: frame)
+    private func site(_ key: Key) -> PropertySite {
+        PropertySite(key: key.stringValue, object: object, depth: depth, frame: frame)
     }
 
     func contains(_ key: Key) -> Bool {

@@ -5,9 +5,9 @@
 /// stored property instead; see `DecodingSession`.)
 ///
 /// The accesses are exclusive by construction: a decode or encode runs on one thread
-/// and every access is a short, strictly nested read or mutation. The owner frees the
-/// cell in its `deinit`.
-struct UncheckedStorage<Value: ~Copyable> {
+/// and every access is a short, strictly nested read or mutation. Not copyable: the
+/// cell has one owner, and frees itself when that owner goes.
+struct UncheckedStorage<Value: ~Copyable>: ~Copyable {
     let pointer: UnsafeMutablePointer<Value>
 
     init(_ value: consuming Value) {
@@ -15,7 +15,7 @@ struct UncheckedStorage<Value: ~Copyable> {
         pointer.initialize(to: value)
     }
 
-    func free() {
+    deinit {
         pointer.deinitialize(count: 1)
         pointer.deallocate()
     }

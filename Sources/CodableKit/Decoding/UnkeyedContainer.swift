@@ -41,7 +41,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
         session.path.append(contentsOf: prefix)
         session.path.append(.index(currentIndex))
         defer { session.path.removeLast(prefix.count + 1) }
-        let value = try decoder.decodeValue(T.self, at: cursor, slot: nil)
+        let value = try decoder.decodeValue(T.self, at: cursor, site: nil)
         advance()
         return value
     }
@@ -116,13 +116,13 @@ struct SingleValueContainer: SingleValueDecodingContainer {
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        guard decoder.hasPrefix else { return try decoder.decodeValue(type, at: node, slot: nil) }
+        guard decoder.hasPrefix else { return try decoder.decodeValue(type, at: node, site: nil) }
         // A decoder made by `superDecoder(forKey:)` or for a nested container: its keys
         // join the path, so that what is reported names them.
         let session = decoder.session, prefix = decoder.prefix
         session.path.append(contentsOf: prefix)
         defer { session.path.removeLast(prefix.count) }
-        return try decoder.decodeValue(type, at: node, slot: nil)
+        return try decoder.decodeValue(type, at: node, site: nil)
     }
 
     func decode(_ type: Bool.Type) throws -> Bool { try decodeScalar(type) }

@@ -134,7 +134,7 @@ private struct ConfiguredValue<T: EncodableWithConfiguration>: Encodable {
 
 enum EncodeCall {
     static func tree<T: Encodable>(_ value: T, options: EncodingOptions) throws -> EncodedContent {
-        try TreeEncoder(session: EncodeSession(options: options)).encodeValue(value, at: [], topLevel: true)
+        try TreeEncoder(session: EncodingSession(options: options)).encodeValue(value, at: [], topLevel: true)
     }
 
     /// A top-level value whose `encode(to:)` wrote nothing: an error, as with `JSONEncoder`

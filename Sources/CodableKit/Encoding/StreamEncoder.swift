@@ -35,7 +35,7 @@ final class StreamEncoder: Encoder {
         var depth = 0
         /// A `[String: Value]`: its keys are written as they are, whatever `keyEncodingStrategy` says.
         var keepsKeys = false
-        /// No rule could change a key (`EncodeSession.ruledKey` is nil for every property).
+        /// No rule could change a key (`EncodingSession.ruledKey` is nil for every property).
         var plainKeys = true
         /// No transformer or value rule could apply to a scalar member: it is written on the spot.
         var writesScalars = true
@@ -419,10 +419,11 @@ final class StreamEncoder: Encoder {
 /// transformers, routes), the keys of the objects still open, and the types that
 /// needed the tree.
 final class StreamSession {
-    let tree: EncodeSession
-    /// The output and the shared state, behind pointers: a class's stored properties
-    /// are checked for exclusive access at run time on every write.
-    private let output: UnsafeMutablePointer<JSONWriter>
+    let tree: EncodingSession
+    /// The output, written at every value, without the runtime's access check (see
+    /// `DecodingSession`).
+    @exclusivity(unchecked) var writer: JSONWriter
+    /// The shared state, behind a pointer that the key and pool code holds.
     private let state = UncheckedStorage(SharedState())
     /// A tree encoder for kernel values and transformers: they use only its session.
     let scratch: TreeEncoder
@@ -438,21 +439,9 @@ final class StreamSession {
     }
 
     init(options: EncodingOptions) {
-        tree = EncodeSession(options: options)
+        tree = EncodingSession(options: options)
         scratch = TreeEncoder(session: tree)
-        output = .allocate(capacity: 1)
-        output.initialize(to: JSONWriter(format: options.outputFormatting))
-    }
-
-    deinit {
-        output.deinitialize(count: 1)
-        output.deallocate()
-        state.free()
-    }
-
-    var writer: JSONWriter {
-        unsafeAddress { UnsafePointer(output) }
-        unsafeMutableAddress { output }
+        writer = JSONWriter(format: options.outputFormatting)
     }
 
     /// The number of key hashes on the stack; set lower, it forgets the keys of closed objects.
@@ -559,7 +548,7 @@ extension StreamEncoder {
     }
 }
 
-struct StreamKeyedContainer<Key: CodingKey>: OptionalScalarsThroughGeneric {
+struct StreamKeyedContainer<Key: CodingKey>: NilAsNullForOptionalScalars {
     let encoder: StreamEncoder
     /// Which of the encoder's containers this is: 0 its own, higher nested ones.
     let id: Int

@@ -16,7 +16,7 @@ import Foundation
 ///   object; nil optionals are left out unless `nilAsNull`.
 /// - Non-finite floating-point values are an `EncodingError.invalidValue` naming the path.
 final class TreeEncoder: Encoder {
-    let session: EncodeSession
+    let session: EncodingSession
     /// What this encoder's value is so far; containers fill it.
     var content: EncodedContent = .null
     /// Where members that a `@Flat` property wrote sit in this object; empty for
@@ -43,7 +43,7 @@ final class TreeEncoder: Encoder {
     /// The rules of the model whose `encode(to:)` is running, if it is a model.
     let info: ModelInfo?
 
-    init(session: EncodeSession, codingPath: [any CodingKey] = [], info: ModelInfo? = nil) {
+    init(session: EncodingSession, codingPath: [any CodingKey] = [], info: ModelInfo? = nil) {
         self.session = session
         parent = nil
         pathKey = nil
@@ -54,7 +54,7 @@ final class TreeEncoder: Encoder {
     /// An encoder for a value that is encoded and then read right away: it keeps a
     /// reference to its parent (cheaper than building its path), which is safe
     /// because the parent never holds it.
-    init(session: EncodeSession, parent: TreeEncoder, key: PathComponent, info: ModelInfo?, content: EncodedContent = .null) {
+    init(session: EncodingSession, parent: TreeEncoder, key: PathComponent, info: ModelInfo?, content: EncodedContent = .null) {
         self.session = session
         self.parent = parent
         pathKey = key
@@ -180,7 +180,7 @@ final class TreeEncoder: Encoder {
 }
 
 /// What one encode call shares: options, transformers, and per-type routes.
-final class EncodeSession {
+final class EncodingSession {
     let options: EncodingOptions
     let transformers: [ObjectIdentifier: any ValueTransformable]
     /// A `keyEncodingStrategy` other than `.useDefaultKeys` converts every key written.
@@ -357,7 +357,7 @@ protocol FlatWrapper {
     func encodeFlattened(into encoder: TreeEncoder) throws
 }
 
-struct TreeKeyedContainer<Key: CodingKey>: OptionalScalarsThroughGeneric {
+struct TreeKeyedContainer<Key: CodingKey>: NilAsNullForOptionalScalars {
     let encoder: TreeEncoder
 
     var codingPath: [any CodingKey] { encoder.codingPath }

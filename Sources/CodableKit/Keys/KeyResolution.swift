@@ -46,8 +46,7 @@ final class KeyTable {
     }
 
     deinit {
-        state.pointer.pointee.bytes.deallocate()
-        state.free()
+        state.pointer.pointee.bytes.deallocate()  // the table's key text (the cell frees itself)
     }
 
     /// The entry of `property`'s candidates (predicted from the order of earlier lookups).

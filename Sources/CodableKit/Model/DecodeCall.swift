@@ -95,7 +95,7 @@ enum DecodeCall {
         session.hint = hint
         defer { session.releaseContainers() }
         let value = try CurrentSession.with(session) { try decode(DocumentDecoder(document: document, session: session, node: root)) }
-        let report = DecodingReport(issues: session.issueLog.take(typeName: session.typeName))
+        let report = DecodingReport(issues: session.filedIssues.take(typeName: session.typeName))
         if reportsToLog { DecodingLog.deliver(report, modelType: typeName(T.self)) }
         return (value, report)
     }

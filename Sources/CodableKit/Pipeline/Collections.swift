@@ -31,7 +31,7 @@ extension Optional: KernelDecodable, RoutedType where Wrapped: Decodable {
 
     static func decode(with decoder: DocumentDecoder, at node: Int) throws -> Wrapped? {
         if decoder.document.nodes[node].kind == .null { return nil }
-        return try decoder.decodeValue(Wrapped.self, at: node, slot: nil)
+        return try decoder.decodeValue(Wrapped.self, at: node, site: nil)
     }
 }
 
@@ -122,7 +122,7 @@ extension DocumentDecoder {
         session.path.append(key)
         defer { session.path.removeLast() }
         do {
-            return try decodeValue(Element.self, at: node, slot: nil, route: route)
+            return try decodeValue(Element.self, at: node, site: nil, route: route)
         } catch {
             try session.repairElement(error)
             return nil

@@ -109,8 +109,8 @@ extension KernelDecodable {
 extension ScalarValue {
     /// This scalar for a property, as `T` (which is `Self`).
     @inline(__always)
-    static func property<T>(as _: T.Type, with decoder: DocumentDecoder, at node: Int, slot: Slot) throws -> T {
-        unsafeBitCast(try propertyValue(with: decoder, at: node, slot: slot), to: T.self)
+    static func property<T>(as _: T.Type, with decoder: DocumentDecoder, at node: Int, site: PropertySite) throws -> T {
+        unsafeBitCast(try propertyValue(with: decoder, at: node, site: site), to: T.self)
     }
 
     /// An array of this scalar type, returned as `T` (which is `[Self]`).
@@ -122,8 +122,8 @@ extension ScalarValue {
 
 extension SlotDecodable {
     @inline(__always)
-    static func decode<T>(as _: T.Type, with decoder: DocumentDecoder, at node: Int?, slot: Slot) throws -> T {
-        unsafeBitCast(try decode(with: decoder, at: node, slot: slot), to: T.self)
+    static func decode<T>(as _: T.Type, with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws -> T {
+        unsafeBitCast(try decode(with: decoder, at: node, site: site), to: T.self)
     }
 }
 

@@ -10,44 +10,44 @@
 /// element, or the root.
 extension DocumentDecoder {
     /// A non-optional property.
-    func decodeProperty<T: Decodable>(_: T.Type, at node: Int?, slot: Slot) throws -> T {
+    func decodeProperty<T: Decodable>(_: T.Type, at node: Int?, site: PropertySite) throws -> T {
         let route = session.route(T.self)
         if case let .wrapper(wrapper) = route {
-            return try wrapper.decode(as: T.self, with: self, at: node, slot: slot)
+            return try wrapper.decode(as: T.self, with: self, at: node, site: site)
         }
         guard let node else {
-            return try session.repairProperty(T.self, problem: DecodingProblem(reason: .missing, expected: T.self), slot: slot)
+            return try session.repairProperty(T.self, problem: DecodingProblem(reason: .missing, expected: T.self), site: site)
         }
-        if case let .scalar(scalar) = route, !session.hasTypeTransformers, !session.hasValueRules(slot) {
-            return try scalar.property(as: T.self, with: self, at: node, slot: slot)
+        if case let .scalar(scalar) = route, !session.hasTypeTransformers, !session.hasValueRules(site) {
+            return try scalar.property(as: T.self, with: self, at: node, site: site)
         }
         do {
-            session.path.append(session.pathKey(slot))
+            session.path.append(session.pathKey(site))
             defer { session.path.removeLast() }
-            return try decodeValue(T.self, at: node, slot: slot, route: route)
+            return try decodeValue(T.self, at: node, site: site, route: route)
         } catch {
-            return try session.repairProperty(T.self, error, at: node, slot: slot, document: document)
+            return try session.repairProperty(T.self, error, at: node, site: site, document: document)
         }
     }
 
     /// An optional property (`decodeIfPresent`): an explicit null is nil, an absent
     /// key keeps the initial value, and an unusable value falls back to it (recorded).
-    func decodeOptionalProperty<T: Decodable>(_: T.Type, at node: Int?, slot: Slot) throws -> T? {
-        guard let node else { return session.absentOptional(T.self, slot: slot) }
+    func decodeOptionalProperty<T: Decodable>(_: T.Type, at node: Int?, site: PropertySite) throws -> T? {
+        guard let node else { return session.absentOptional(T.self, site: site) }
         if document.nodes[node].kind == .null { return nil }
         do {
-            session.path.append(session.pathKey(slot))
+            session.path.append(session.pathKey(site))
             defer { session.path.removeLast() }
-            return try decodeValue(T.self, at: node, slot: slot, route: session.route(T.self))
+            return try decodeValue(T.self, at: node, site: site, route: session.route(T.self))
         } catch {
-            return try session.repairProperty(T?.self, error, at: node, slot: slot, document: document)
+            return try session.repairProperty(T?.self, error, at: node, site: site, document: document)
         }
     }
 
-    /// The pipeline for a value that is present (possibly null). `slot` is the
+    /// The pipeline for a value that is present (possibly null). `site` is the
     /// property it is for, when it is for one; `route` is `session.route(T.self)`.
-    func decodeValue<T: Decodable>(_: T.Type, at node: Int, slot: Slot?, route: Route) throws -> T {
-        if let slot, session.hasValueRules(slot), let transformer = session.valueRule(for: slot) {
+    func decodeValue<T: Decodable>(_: T.Type, at node: Int, site: PropertySite?, route: Route) throws -> T {
+        if let site, session.hasValueRules(site), let transformer = session.valueRule(for: site) {
             return try transform(T.self, at: node, with: transformer)
         }
         if session.hasTypeTransformers, let transformer = session.typeTransformers[ObjectIdentifier(T.self)] {
@@ -63,7 +63,7 @@ extension DocumentDecoder {
         case let .kernel(kernel):
             return try kernel.decode(as: T.self, with: self, at: node)
         case let .model(model, info):
-            return try decodeModel(T.self, model: model, at: node, slot: slot, info: info)
+            return try decodeModel(T.self, model: model, at: node, site: site, info: info)
         case .wrapper:  // a wrapper outside a property (an element, say) decodes as itself
             if document.nodes[node].kind == .null {
                 throw session.fail(.null, expected: T.self)
@@ -117,8 +117,8 @@ extension DocumentDecoder {
 
     /// `decodeValue` for a caller that has not looked up the route.
     @inline(__always)
-    func decodeValue<T: Decodable>(_: T.Type, at node: Int, slot: Slot?) throws -> T {
-        try decodeValue(T.self, at: node, slot: slot, route: session.route(T.self))
+    func decodeValue<T: Decodable>(_: T.Type, at node: Int, site: PropertySite?) throws -> T {
+        try decodeValue(T.self, at: node, site: site, route: session.route(T.self))
     }
 
     /// A model (`T`, which is `model`): its own `init(from:)`, with this decoder, then
@@ -126,17 +126,17 @@ extension DocumentDecoder {
     /// value is made where the caller wants it: returning the model type as `T` took a
     /// copy of the value and the destruction of the original (a retain and a release of
     /// every reference it holds, per object).
-    func decodeModel<T: Decodable>(_: T.Type, model: any DecodableModel.Type, at node: Int, slot: Slot?, info: ModelInfo) throws -> T {
+    func decodeModel<T: Decodable>(_: T.Type, model: any DecodableModel.Type, at node: Int, site: PropertySite?, info: ModelInfo) throws -> T {
         guard document.nodes[node].kind == .object else {
             if document.nodes[node].kind == .null {
                 throw session.fail(.null, expected: T.self)
             }
             if let nested = try jsonInString(at: node, expecting: .object) {
-                return try nested.decodeModel(T.self, model: model, at: 0, slot: slot, info: info)
+                return try nested.decodeModel(T.self, model: model, at: 0, site: site, info: info)
             }
             throw session.fail(.mismatch(found: FoundValue(node: node, in: document)), expected: T.self)
         }
-        if let slot, !session.hasPendingBase, session.isUpdating(frame: slot.frame) { startUpdate(T.self, slot: slot) }
+        if let site, !session.hasPendingBase, session.isUpdating(frame: site.frame) { startUpdate(T.self, site: site) }
         session.pushFrame(T.self, model: model, info: info)
         defer { session.popFrame() }
         var value = try info.fields == nil ? decodeNested(T.self, at: node) : decodeWithFields(T.self, at: node, layout: info.fields!)
@@ -147,8 +147,8 @@ extension DocumentDecoder {
     /// Update mode: the nested model starts from the value it replaces. Out of line:
     /// the cast asks the runtime for `T?`, which `decodeModel` should not do per object.
     @inline(never)
-    private func startUpdate<T>(_: T.Type, slot: Slot) {
-        session.pendingBase = session.baseForNestedModel(key: slot.key, frame: slot.frame) as? T
+    private func startUpdate<T>(_: T.Type, site: PropertySite) {
+        session.pendingBase = session.baseForNestedModel(key: site.key, frame: site.frame) as? T
     }
 
     /// A transformer's value; for a collection of the transformer's type (`[Date]`
@@ -166,7 +166,7 @@ extension DocumentDecoder {
     /// The whole payload: see `DecodingSession.repairRoot`; malformed input never gets here.
     func decodeRoot<T: Decodable>(_: T.Type, at node: Int) throws -> T {
         do {
-            return try decodeValue(T.self, at: node, slot: nil)
+            return try decodeValue(T.self, at: node, site: nil)
         } catch {
             return try session.repairRoot(T.self, error, at: node, document: document)
         }
@@ -174,7 +174,7 @@ extension DocumentDecoder {
 }
 
 /// The property a value is decoded for.
-struct Slot {
+struct PropertySite {
     /// The coding key's `stringValue` (the property's name, unless `CodingKeys` rename it).
     let key: String
     /// The object holding the property.
@@ -188,21 +188,21 @@ struct Slot {
 /// Property wrappers that decide from the property itself, not only from its value:
 /// `@IgnoredKey` (keeps its initial value), `@Flat` (reads the enclosing object).
 protocol SlotDecodable: RoutedType {
-    static func decode(with decoder: DocumentDecoder, at node: Int?, slot: Slot) throws -> Self
+    static func decode(with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws -> Self
 }
 
 extension DecodingSession {
-    /// The model's own transformer for the property in `slot`, if it has one.
+    /// The model's own transformer for the property in `site`, if it has one.
     @inline(__always)
-    func valueRule(for slot: Slot) -> (any ValueTransformable)? {
-        hasValueRules(slot) ? frames[slot.frame].info!.valueRules[slot.key] : nil
+    func valueRule(for site: PropertySite) -> (any ValueTransformable)? {
+        hasValueRules(site) ? frames[site.frame].info!.valueRules[site.key] : nil
     }
 
-    /// Whether the model of the property in `slot` has transformers at all: asked for
+    /// Whether the model of the property in `site` has transformers at all: asked for
     /// every property before `valueRule`, whose optional existential, even nil, had a
     /// cost of its own.
     @inline(__always)
-    func hasValueRules(_ slot: Slot) -> Bool {
-        isLive(frame: slot.frame) && frames[slot.frame].hasValueRules
+    func hasValueRules(_ site: PropertySite) -> Bool {
+        isLive(frame: site.frame) && frames[site.frame].hasValueRules
     }
 }

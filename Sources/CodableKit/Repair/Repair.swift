@@ -82,7 +82,7 @@ extension DecodingSession {
     private func file(_ what: FiledIssue, depth: Int, key: PathComponent?, owner: Any.Type?,
                       detail: @autoclosure () -> String? = nil) {
         guard recordsIssues else { return }
-        issueLog.file(what, path: path, depth: depth, key: key, owner: owner, detail: detail())
+        filedIssues.file(what, path: path, depth: depth, key: key, owner: owner, detail: detail())
     }
 
     /// The problem an error stands for: a producer's own, or — for an error thrown by a
@@ -101,11 +101,11 @@ extension DecodingSession {
     /// A `@Required` property without a usable value: strict mode throws what any property
     /// would; tolerant mode fails the model that owns it, so that the recovery point holding
     /// that model — an element, a property, the root — repairs it instead (the root throws).
-    func failRequired(_ error: any Error, slot: Slot, document: JSONDocument, at node: Int? = nil) -> any Error {
+    func failRequired(_ error: any Error, site: PropertySite, document: JSONDocument, at node: Int? = nil) -> any Error {
         guard let problem = problem(from: error, expected: Any.self, found: FoundValue(node: node, in: document)) else { return error }
-        if strict { return problem.decodingError(path: codingPath(depth: slot.depth, appending: pathKey(slot))) }
+        if strict { return problem.decodingError(path: codingPath(depth: site.depth, appending: pathKey(site))) }
         let why = problem.detail ?? problem.issueKind(typeName: typeName).description
-        return DecodingProblem(reason: .required(problem.issueKind(typeName: typeName), key: pathName(slot), frame: slot.frame, why: why),
+        return DecodingProblem(reason: .required(problem.issueKind(typeName: typeName), key: pathName(site), frame: site.frame, why: why),
                                expected: problem.expected)
     }
 
@@ -113,38 +113,38 @@ extension DecodingSession {
 
     /// A property: strict mode throws with the property's path; tolerant mode returns
     /// the initial value, else the empty value (recorded), else passes the problem up.
-    func repairProperty<T>(_: T.Type, _ error: any Error, at node: Int?, slot: Slot, document: JSONDocument) throws -> T {
+    func repairProperty<T>(_: T.Type, _ error: any Error, at node: Int?, site: PropertySite, document: JSONDocument) throws -> T {
         guard let problem = problem(from: error, expected: T.self, found: FoundValue(node: node, in: document)) else { throw error }
-        return try repairProperty(T.self, problem: problem, slot: slot)
+        return try repairProperty(T.self, problem: problem, site: site)
     }
 
     /// `repairProperty` for a producer's own problem, handed over without an error box
     /// (and the casts that open it): a missing key, a scalar that cannot be read.
-    func repairProperty<T>(_: T.Type, problem: DecodingProblem, slot: Slot) throws -> T {
+    func repairProperty<T>(_: T.Type, problem: DecodingProblem, site: PropertySite) throws -> T {
         // A required property's own model fails; the model holding it (an outer frame) repairs it.
-        if case let .required(_, _, frame, _) = problem.reason, frame <= slot.frame { throw problem }
-        let key = pathKey(slot)
-        if strict { throw problem.decodingError(path: codingPath(depth: slot.depth, appending: key)) }
-        let initial = initialValue(T.self, key: slot.key, frame: slot.frame)
+        if case let .required(_, _, frame, _) = problem.reason, frame <= site.frame { throw problem }
+        let key = pathKey(site)
+        if strict { throw problem.decodingError(path: codingPath(depth: site.depth, appending: key)) }
+        let initial = initialValue(T.self, key: site.key, frame: site.frame)
         guard let fallback = initial ?? emptyValue(T.self) else { throw problem }
-        if case .missing = problem.reason, isUpdating(frame: slot.frame) { return fallback }
-        file(.problem(problem), depth: slot.depth, key: key, owner: owner(of: slot.frame),
-             detail: initial == nil ? whyNoInitialValue(key: slot.key, frame: slot.frame) : nil)
+        if case .missing = problem.reason, isUpdating(frame: site.frame) { return fallback }
+        file(.problem(problem), depth: site.depth, key: key, owner: owner(of: site.frame),
+             detail: initial == nil ? whyNoInitialValue(key: site.key, frame: site.frame) : nil)
         return fallback
     }
 
     /// An optional property whose key is absent: nil in strict mode (as `JSONDecoder`),
     /// otherwise its initial value. Not a repair either way.
-    func absentOptional<T>(_: T.Type, slot: Slot) -> T? {
-        if strictMode || initialIsNil(slot.key, frame: slot.frame) { return nil }
-        return initialOptional(T.self, slot: slot)
+    func absentOptional<T>(_: T.Type, site: PropertySite) -> T? {
+        if strictMode || initialIsNil(site.key, frame: site.frame) { return nil }
+        return initialOptional(T.self, site: site)
     }
 
     /// Out of line: naming `T?.self` asks the runtime for its metadata, which the
     /// common case above (the initial value is nil) should not pay for.
     @inline(never)
-    private func initialOptional<T>(_: T.Type, slot: Slot) -> T? {
-        initialValue(T?.self, key: slot.key, frame: slot.frame) ?? nil
+    private func initialOptional<T>(_: T.Type, site: PropertySite) -> T? {
+        initialValue(T?.self, key: site.key, frame: site.frame) ?? nil
     }
 
     /// A collection element at the current path: dropped (recorded) in tolerant mode;

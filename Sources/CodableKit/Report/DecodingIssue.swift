@@ -36,7 +36,7 @@ public struct DecodingIssue: Sendable, CustomStringConvertible {
     /// What a plugin said about the repair, such as `"nokia" matches no case of Phone`.
     public var detail: String?
 
-    /// The path as the decoder recorded it (a slice of the decode's `IssueLog`); made
+    /// The path as the decoder recorded it (a slice of the decode's `FiledIssues`); made
     /// into text only when read, since most reports are never read.
     var components: ArraySlice<PathComponent>
     private var writtenPath: String?

@@ -7,18 +7,18 @@ extension Data: KernelValue {
     static func decode(with decoder: DocumentDecoder, at node: Int) throws -> Data {
         switch decoder.session.options.dataDecodingStrategy {
         case .base64:
-            let text = try decoder.decodeValue(String.self, at: node, slot: nil)
+            let text = try decoder.decodeValue(String.self, at: node, site: nil)
             guard let data = Data(base64Encoded: text) else {
                 throw decoder.fail(.plugin(.typeMismatch(expected: "Data", found: "a string \(text.debugDescription)"),
                                            description: "Encountered Data is not valid Base64."), expected: Data.self)
             }
             return data
         case .deferredToData:
-            return Data(try decoder.decodeValue([UInt8].self, at: node, slot: nil))
+            return Data(try decoder.decodeValue([UInt8].self, at: node, site: nil))
         case let .custom(read):
             return try decoder.withNode(node) { try read(decoder) }
         @unknown default:
-            return Data(try decoder.decodeValue([UInt8].self, at: node, slot: nil))
+            return Data(try decoder.decodeValue([UInt8].self, at: node, site: nil))
         }
     }
 

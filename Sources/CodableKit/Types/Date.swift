@@ -8,13 +8,13 @@ extension Date: KernelValue {
     static func decode(with decoder: DocumentDecoder, at node: Int) throws -> Date {
         switch decoder.session.options.dateDecodingStrategy {
         case .deferredToDate:
-            return Date(timeIntervalSinceReferenceDate: try decoder.decodeValue(Double.self, at: node, slot: nil))
+            return Date(timeIntervalSinceReferenceDate: try decoder.decodeValue(Double.self, at: node, site: nil))
         case .secondsSince1970:
-            return Date(timeIntervalSince1970: try decoder.decodeValue(Double.self, at: node, slot: nil))
+            return Date(timeIntervalSince1970: try decoder.decodeValue(Double.self, at: node, site: nil))
         case .millisecondsSince1970:
-            return Date(timeIntervalSince1970: try decoder.decodeValue(Double.self, at: node, slot: nil) / 1000)
+            return Date(timeIntervalSince1970: try decoder.decodeValue(Double.self, at: node, site: nil) / 1000)
         case .iso8601:
-            let text = try decoder.decodeValue(String.self, at: node, slot: nil)
+            let text = try decoder.decodeValue(String.self, at: node, site: nil)
             guard let date = parseISO8601(text) else {
                 throw decoder.fail(.plugin(.typeMismatch(expected: "Date", found: "a string \(text.debugDescription)"),
                                            description: "Expected date string to be ISO8601-formatted."), expected: Date.self,
@@ -23,7 +23,7 @@ extension Date: KernelValue {
             return date
         #if canImport(Darwin)  // elsewhere `.formatted` is a `.custom` closure
         case let .formatted(formatter):
-            let text = try decoder.decodeValue(String.self, at: node, slot: nil)
+            let text = try decoder.decodeValue(String.self, at: node, site: nil)
             guard let date = formatter.date(from: text) else {
                 throw decoder.fail(.plugin(.typeMismatch(expected: "Date", found: "a string \(text.debugDescription)"),
                                            description: "Date string does not match format expected by formatter."),
@@ -34,7 +34,7 @@ extension Date: KernelValue {
         case let .custom(read):
             return try decoder.withNode(node) { try read(decoder) }
         @unknown default:
-            return Date(timeIntervalSinceReferenceDate: try decoder.decodeValue(Double.self, at: node, slot: nil))
+            return Date(timeIntervalSinceReferenceDate: try decoder.decodeValue(Double.self, at: node, site: nil))
         }
     }
 

@@ -34,7 +34,7 @@ func nonFinite(_ value: Any, at path: [any CodingKey]) -> EncodingError {
     EncodingError.invalidValue(value, .init(codingPath: path, debugDescription: "\(value) cannot be written as JSON: JSON numbers are finite."))
 }
 
-extension EncodeSession {
+extension EncodingSession {
     /// A non-finite number: the strings `nonConformingFloatEncodingStrategy` names for
     /// it, or an `EncodingError.invalidValue` (`.throw`, the default).
     func nonFinite(_ value: Double, at path: [any CodingKey]) throws -> EncodedContent {

@@ -28,10 +28,10 @@ protocol ScalarValue: Decodable, KernelValue {
     /// its type: called generically, every array asked the runtime for the metadata of
     /// `[Self]`, `Self?` and a `Result`.
     static func readArray(with decoder: DocumentDecoder, at node: Int) throws -> [Self]
-    /// This scalar for the property in `slot`: read, converted, or repaired. A
+    /// This scalar for the property in `site`: read, converted, or repaired. A
     /// requirement for the same reason as `readArray` (generically, every property
     /// asked the runtime for `Result<Self, Error>`).
-    static func propertyValue(with decoder: DocumentDecoder, at node: Int, slot: Slot) throws -> Self
+    static func propertyValue(with decoder: DocumentDecoder, at node: Int, site: PropertySite) throws -> Self
 }
 
 extension ScalarValue {
@@ -39,14 +39,14 @@ extension ScalarValue {
         try decoder.decodeScalarArray(Self.self, at: node)
     }
 
-    static func propertyValue(with decoder: DocumentDecoder, at node: Int, slot: Slot) throws -> Self {
+    static func propertyValue(with decoder: DocumentDecoder, at node: Int, site: PropertySite) throws -> Self {
         if let value = read(decoder.document, node) { return value }
-        decoder.session.path.append(decoder.session.pathKey(slot))
+        decoder.session.path.append(decoder.session.pathKey(site))
         let converted = decoder.convertScalar(Self.self, at: node)
         decoder.session.path.removeLast()
         switch converted {
         case let .success(value): return value
-        case let .failure(problem): return try decoder.session.repairProperty(Self.self, problem: problem, slot: slot)
+        case let .failure(problem): return try decoder.session.repairProperty(Self.self, problem: problem, site: site)
         }
     }
 

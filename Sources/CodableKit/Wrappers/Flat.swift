@@ -41,11 +41,11 @@ extension Flat: Encodable where Value: Encodable {
 }
 
 extension Flat: SlotDecodable, RoutedType where Value: Decodable {
-    static func decode(with decoder: DocumentDecoder, at _: Int?, slot: Slot) throws -> Flat {
+    static func decode(with decoder: DocumentDecoder, at _: Int?, site: PropertySite) throws -> Flat {
         do {
-            return Flat(wrappedValue: try decoder.decodeValue(Value.self, at: slot.object, slot: nil))
+            return Flat(wrappedValue: try decoder.decodeValue(Value.self, at: site.object, site: nil))
         } catch {
-            return try decoder.session.repairProperty(Flat.self, error, at: slot.object, slot: slot, document: decoder.document)
+            return try decoder.session.repairProperty(Flat.self, error, at: site.object, site: site, document: decoder.document)
         }
     }
 }

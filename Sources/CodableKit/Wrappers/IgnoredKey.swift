@@ -41,8 +41,8 @@ extension IgnoredKey: Encodable {
 }
 
 extension IgnoredKey: SlotDecodable {
-    static func decode(with decoder: DocumentDecoder, at _: Int?, slot: Slot) throws -> IgnoredKey {
-        if let initial = decoder.session.initialValue(IgnoredKey.self, key: slot.key, frame: slot.frame) {
+    static func decode(with decoder: DocumentDecoder, at _: Int?, site: PropertySite) throws -> IgnoredKey {
+        if let initial = decoder.session.initialValue(IgnoredKey.self, key: site.key, frame: site.frame) {
             return initial
         }
         return try IgnoredKey(from: decoder)

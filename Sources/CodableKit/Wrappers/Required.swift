@@ -44,22 +44,22 @@ extension Required: Encodable where Value: Encodable {
 }
 
 extension Required: SlotDecodable, RoutedType where Value: Decodable {
-    static func decode(with decoder: DocumentDecoder, at node: Int?, slot: Slot) throws -> Required {
+    static func decode(with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws -> Required {
         let session = decoder.session
         guard let node, decoder.document.nodes[node].kind != .null else {
             let reason: DecodingProblem.Reason = node == nil ? .missing : .null
-            if node == nil, session.isUpdating(frame: slot.frame),
-               let current = session.initialValue(Required.self, key: slot.key, frame: slot.frame) {
+            if node == nil, session.isUpdating(frame: site.frame),
+               let current = session.initialValue(Required.self, key: site.key, frame: site.frame) {
                 return current
             }
-            throw session.failRequired(DecodingProblem(reason: reason, expected: Value.self), slot: slot, document: decoder.document)
+            throw session.failRequired(DecodingProblem(reason: reason, expected: Value.self), site: site, document: decoder.document)
         }
-        session.path.append(session.pathKey(slot))
+        session.path.append(session.pathKey(site))
         defer { session.path.removeLast() }
         do {
-            return Required(wrappedValue: try decoder.decodeValue(Value.self, at: node, slot: slot))
+            return Required(wrappedValue: try decoder.decodeValue(Value.self, at: node, site: site))
         } catch {
-            throw session.failRequired(error, slot: slot, document: decoder.document, at: node)
+            throw session.failRequired(error, site: site, document: decoder.document, at: node)
         }
     }
 }

@@ -79,7 +79,7 @@ import Testing
         defer { session.releaseContainers() }
         let document = try JSONParser.parse(Array(json.utf8), maxDepth: 512)
         let unrecorded = try DocumentDecoder(document: document, session: session, node: 0).decodeRoot([Airport].self, at: 0)
-        #expect(session.issueLog.take(typeName: session.typeName).isEmpty)
+        #expect(session.filedIssues.take(typeName: session.typeName).isEmpty)
         #expect(unrecorded.map(\.name) == reported.map(\.name))
         #expect(unrecorded.map { $0.runways.map(\.direction) } == reported.map { $0.runways.map(\.direction) })
         #expect(unrecorded.map { $0.runways.map(\.distance) } == reported.map { $0.runways.map(\.distance) })

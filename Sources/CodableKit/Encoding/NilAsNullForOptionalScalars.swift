@@ -1,9 +1,9 @@
 /// The `KeyedEncodingContainerProtocol` overloads of `encodeIfPresent` for scalars
 /// (`Bool?`, `String?`, `Int?`…) would skip nil even when `nilAsNull` asks for `null`:
 /// in CodableKit's keyed containers each goes through the generic `encodeIfPresent`.
-protocol OptionalScalarsThroughGeneric: KeyedEncodingContainerProtocol {}
+protocol NilAsNullForOptionalScalars: KeyedEncodingContainerProtocol {}
 
-extension OptionalScalarsThroughGeneric {
+extension NilAsNullForOptionalScalars {
     mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try generic(value, forKey: key) }
     mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try generic(value, forKey: key) }
     mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try generic(value, forKey: key) }

@@ -3,13 +3,13 @@
 /// Each issue's path is copied onto one list of path components shared by all of
 /// them, not into an array of its own: allocating that array (through the standard
 /// library's generic, unspecialized path) is much of a repair's cost. Each
-/// issue gets its path, a slice of that list, when the log is taken for the report.
+/// issue gets its path, a slice of that list, when they are taken for the report.
 ///
 /// An issue is filed as what it is (`FiledIssue`: the problem, the types) and put
-/// into words — type names, its kind, its detail — when the log is taken, all at once:
+/// into words — type names, its kind, its detail — when they are taken, all at once:
 /// done at each repair, that code ran between decoding loops and pushed them out of
 /// the instruction cache.
-struct IssueLog {
+struct FiledIssues {
     private struct Entry {
         var what: FiledIssue
         var owner: Any.Type?

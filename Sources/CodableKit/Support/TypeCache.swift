@@ -1,0 +1,23 @@
+/// Something learned once per type for the life of the process (a route, a
+/// model's rules or shape, a type's name). The value is made outside the lock —
+/// making it may run the type's own code — and the first writer wins, so every
+/// caller sees one value per type.
+final class TypeCache<Value>: Sendable where Value: Sendable {
+    private let storage: Locked<[ObjectIdentifier: Value]>
+
+    /// A cache that knows `known` from the start.
+    init(known: [ObjectIdentifier: Value] = [:]) {
+        storage = Locked(known)
+    }
+
+    func value(for type: Any.Type, make: () -> Value) -> Value {
+        let id = ObjectIdentifier(type)
+        if let known = storage.withLock({ $0[id] }) { return known }
+        let made = make()
+        return storage.withLock { cache in
+            if let existing = cache[id] { return existing }
+            cache[id] = made
+            return made
+        }
+    }
+}
