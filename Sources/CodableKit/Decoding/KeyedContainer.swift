@@ -153,7 +153,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         var result: [Key] = []
         var integers: Set<Int> = []
         var member = object + 1
-        let end = Int(document.nodes[object].a)
+        let end = document.nodes[object].end
         while member < end {
             if let key = Key(stringValue: document.string(member)), key.intValue.map({ integers.insert($0).inserted }) ?? true {
                 result.append(key)

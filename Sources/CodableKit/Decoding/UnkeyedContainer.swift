@@ -18,7 +18,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
         self.array = array
         prefix = decoder.prefix
         depth = decoder.session.path.count + prefix.count
-        count = Int(decoder.document.nodes[array].b)
+        count = decoder.document.nodes[array].count
         cursor = array + 1
     }
 

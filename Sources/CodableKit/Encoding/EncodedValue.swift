@@ -89,18 +89,18 @@ extension EncodedContent {
         case .string: return .string(document.string(index))
         case .array:
             var elements: [EncodedContent] = []
-            elements.reserveCapacity(Int(node.b))
+            elements.reserveCapacity(node.count)
             var cursor = index + 1
-            while cursor < Int(node.a) {
+            while cursor < node.end {
                 elements.append(content(of: document, at: cursor))
                 cursor = document.next(after: cursor)
             }
             return .array(elements)
         case .object:
             var members: [(key: String, value: EncodedContent)] = []
-            members.reserveCapacity(Int(node.b))
+            members.reserveCapacity(node.count)
             var cursor = index + 1
-            while cursor < Int(node.a) {
+            while cursor < node.end {
                 let key = document.string(cursor)
                 members.append((key, content(of: document, at: cursor + 1)))
                 cursor = document.next(after: cursor + 1)

@@ -179,106 +179,6 @@ final class TreeEncoder: Encoder {
     }
 }
 
-/// What one encode call shares: options, transformers, and per-type routes.
-final class EncodingSession {
-    let options: EncodingOptions
-    let transformers: [ObjectIdentifier: any ValueTransformable]
-    /// A `keyEncodingStrategy` other than `.useDefaultKeys` converts every key written.
-    let hasKeyEncodingStrategy: Bool
-    /// No call strategy or `keyEncodingStrategy`: only a model's own rules change keys.
-    let plainKeys: Bool
-    @exclusivity(unchecked) private var routes = TypeTable<EncodeRoute>()
-
-    init(options: EncodingOptions) {
-        self.options = options
-        hasKeyEncodingStrategy = !options.keyEncodingStrategy.isDefault
-        plainKeys = options.keyStrategies.isEmpty && !hasKeyEncodingStrategy
-        var transformers = GlobalTransformers.current
-        for transformer in options.transformers { transformers[transformer.objectType] = transformer }
-        self.transformers = transformers
-    }
-
-    /// How values of `T` are written; decided once per type and encode.
-    func route<T>(_: T.Type) -> EncodeRoute {
-        routes.value(for: ObjectIdentifier(T.self)) { EncodeRoute.of(T.self) }
-    }
-
-    /// The JSON key (possibly a dotted path) `property` is written under: the key a rule
-    /// gives it, converted by `keyEncodingStrategy` unless the object `keepsKeys`; nil when
-    /// the property's name is the key as it is.
-    @inline(__always)
-    func jsonKey(for property: String, info: ModelInfo?, keepsKeys: Bool, path: @autoclosure () -> [any CodingKey]) -> String? {
-        guard var key = ruledKey(for: property, info: info) else { return nil }
-        if hasKeyEncodingStrategy, !keepsKeys { key = options.keyEncodingStrategy.convert(key, path: path()) }
-        return key
-    }
-
-    /// The JSON key (possibly a dotted path) a rule gives a property, or nil when no
-    /// rule applies and the property's name is the key, before `keyEncodingStrategy`.
-    @inline(__always)
-    func ruledKey(for property: String, info: ModelInfo?) -> String? {
-        if let info, info.hasKeyRules {
-            let name = info.declaredName(property)
-            if let rule = info.propertyKeyRules[name]?.first { return rule.encodingKey(for: name) }
-            if let rule = info.modelKeyRules.first { return rule.encodingKey(for: name) }
-            if let strategy = options.keyStrategies.first { return strategy.encodingKey(for: name) }
-            if name != property || hasKeyEncodingStrategy { return name }
-        }
-        if let strategy = options.keyStrategies.first { return strategy.encodingKey(for: property) }
-        return hasKeyEncodingStrategy ? property : nil
-    }
-}
-
-/// How a type is written, found once per type: a kernel type (`KernelValue`), a
-/// wrapper that decides for itself, a model (with its rules), or any other `Encodable`.
-enum EncodeRoute: @unchecked Sendable {  // metatypes and an immutable ModelInfo
-    case wrapper
-    /// Not written at all: an `@Observable` class's observation registrar.
-    case ignored
-    case kernel(any KernelValue.Type)
-    case model(ModelInfo)
-    /// `[String: Value]`, whose keys no key strategy converts.
-    case stringKeyedDictionary
-    case other
-
-    /// The route of `type`, decided once per process: it depends on the type's
-    /// conformances only (a failed conformance check costs thousands of instructions).
-    static func of(_ type: Any.Type) -> EncodeRoute {
-        cache.value(for: type) { EncodeRoute(type) }
-    }
-
-    private static let cache = TypeCache<EncodeRoute>()
-
-    /// The rules `value` is written with, for a model: a class's value may be of a
-    /// subclass, with fields of its own.
-    func modelInfo<T>(of value: T) -> ModelInfo? {
-        guard case let .model(info) = self else { return nil }
-        if info.isClass, type(of: value) != T.self {
-            if let dynamic = type(of: value) as? any ModelMappable.Type { return ModelInfo.of(dynamic) }
-            if info.isObservable { return ModelInfo.observable(type(of: value)) ?? info }
-        }
-        return info
-    }
-
-    private init(_ type: Any.Type) {
-        if Self.isObservationRegistrar(type) {
-            self = .ignored
-        } else if let kernel = type as? any KernelValue.Type {
-            self = .kernel(kernel)
-        } else if type is any StringKeyedDictionary.Type {
-            self = .stringKeyedDictionary
-        } else if type is any EncodingWrapper.Type || type is any FlatWrapper.Type {
-            self = .wrapper
-        } else if let model = type as? any ModelMappable.Type {
-            self = .model(ModelInfo.of(model))
-        } else if let info = ModelInfo.observable(type) {
-            self = .model(info)  // a plain `Codable` `@Observable` class: its declared names
-        } else {
-            self = .other
-        }
-    }
-}
-
 extension TreeEncoder {
     /// The JSON content of `value`, written at `path`. `rule` is the property's own transformer;
     /// `transforms` is false for what a transformer wrote, which is not transformed again
@@ -330,31 +230,6 @@ extension TreeEncoder {
                 "\(typeName(type(of: transformer))) cannot write a value of type \(typeName(type(of: value)))."))
         }
     }
-
-
-}
-
-extension EncodeRoute {
-    static func isObservationRegistrar(_ type: Any.Type) -> Bool {
-        #if canImport(Observation)
-        if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) { return type == ObservationRegistrar.self }
-        #endif
-        return false
-    }
-}
-
-/// Property wrappers that decide how they are written as a member: `@IgnoredKey`
-/// (not at all), `@Required` (as its value, with the property's rules).
-protocol EncodingWrapper {
-    /// Writes the wrapper as member `key` of the object `container` fills, or nothing.
-    func encode<Container: KeyedEncodingContainerProtocol>(into container: inout Container, forKey key: Container.Key) throws
-}
-
-/// `@Flat`: writes its value's members into the enclosing object, which only the
-/// tree can do (`StreamEncoder` falls back for it).
-protocol FlatWrapper {
-    /// Writes the value's members into the object `encoder` is filling.
-    func encodeFlattened(into encoder: TreeEncoder) throws
 }
 
 struct TreeKeyedContainer<Key: CodingKey>: NilAsNullForOptionalScalars {
@@ -552,7 +427,3 @@ extension KernelValue {
         try unsafeBitCast(value, to: Self.self).encoded(by: encoder, at: path())
     }
 }
-
-/// `[String: Value]`, told apart by its route.
-protocol StringKeyedDictionary {}
-extension Dictionary: StringKeyedDictionary where Key == String {}

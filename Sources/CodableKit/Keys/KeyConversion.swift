@@ -60,7 +60,7 @@ extension DecodingSession {
         guard convertsKeys else { return nil }
         var result: [String: Int] = [:]
         var member = object + 1
-        let end = Int(document.nodes[object].a)
+        let end = document.nodes[object].end
         while member < end {
             let original = document.string(member)
             let converted: String

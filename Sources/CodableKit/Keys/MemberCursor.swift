@@ -36,7 +36,7 @@ struct MemberCursor {
             start(object, of: document)
         }
         let bit = KeyFilter.bit(key)
-        if next < Int(document.nodes[object].a), document.stringEquals(next, key), !passed.contains(bit) {
+        if next < document.nodes[object].end, document.stringEquals(next, key), !passed.contains(bit) {
             passed.insert(bit)
             last = next
             next = document.next(after: next + 1)
@@ -76,8 +76,8 @@ struct MemberCursor {
             last = earlier - 1
             return earlier
         }
-        let end = Int(document.nodes[object].a)
-        let wide = document.nodes[object].b > MemberIndex.threshold
+        let end = document.nodes[object].end
+        let wide = document.nodes[object].count > MemberIndex.threshold
         var member = next
         var looked = 0
         while member < end, !wide || looked < MemberIndex.threshold {

@@ -14,13 +14,13 @@ final class MemberIndex {
     private let mask: Int
 
     init(document: JSONDocument, object: Int) {
-        let count = Int(document.nodes[object].b)
+        let count = document.nodes[object].count
         var size = 16
         while size < count * 2 { size <<= 1 }
         slots = Array(repeating: 0, count: size)
         mask = size - 1
         var member = object + 1
-        let end = Int(document.nodes[object].a)
+        let end = document.nodes[object].end
         while member < end {
             document.withText(member) { text in
                 var slot = Int(truncatingIfNeeded: keyHash(text)) & mask

@@ -43,7 +43,7 @@ extension DocumentDecoder {
             }
             throw collectionProblem(at: node, expected: [Element].self)
         }
-        let count = Int(document.nodes[node].b)
+        let count = document.nodes[node].count
         if count == 0 { return [] }
         // Scalars skip the per-element dispatch unless a transformer is registered for them.
         let route = session.route(Element.self)
@@ -72,7 +72,7 @@ extension DocumentDecoder {
     }
 
     func decodeScalarArray<S: ScalarValue>(_: S.Type, at node: Int) throws -> [S] {
-        let count = Int(document.nodes[node].b)
+        let count = document.nodes[node].count
         var result: [S] = []
         result.reserveCapacity(count)
         var element = node + 1
@@ -101,9 +101,9 @@ extension DocumentDecoder {
         }
         let route = session.route(Value.self)
         var result: [String: Value] = [:]
-        result.reserveCapacity(Int(document.nodes[node].b))
+        result.reserveCapacity(document.nodes[node].count)
         var member = node + 1
-        let end = Int(document.nodes[node].a)
+        let end = document.nodes[node].end
         while member < end {
             let key = document.string(member)
             // The first of repeated keys wins, as in JSONDecoder.

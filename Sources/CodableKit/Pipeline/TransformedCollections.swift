@@ -21,7 +21,7 @@ extension DocumentDecoder {
         }
         var result: [Element] = []
         var element = node + 1
-        for index in 0 ..< Int(document.nodes[node].b) {
+        for index in 0 ..< document.nodes[node].count {
             session.path.append(.index(index))
             defer { session.path.removeLast() }
             do {
@@ -70,7 +70,7 @@ extension Dictionary: TransformedCollection where Key == String {
         }
         var result: [String: Value] = [:]
         var member = node + 1
-        while member < Int(document.nodes[node].a) {
+        while member < document.nodes[node].end {
             let key = document.string(member)
             session.path.append(.key(key))
             defer { session.path.removeLast() }

@@ -49,6 +49,11 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
         package static let asciiFlag: UInt8 = 4
 
         @inline(__always) package var isInteger: Bool { flags & Self.integerFlag != 0 }
+
+        /// An array or object: the index one past its last node (`a`).
+        @inline(__always) package var end: Int { Int(a) }
+        /// An array: its element count; an object: its member count (`b`).
+        @inline(__always) package var count: Int { Int(b) }
     }
 
     /// Inputs are limited to 2 GiB so that offsets into input + arena fit 32 bits.

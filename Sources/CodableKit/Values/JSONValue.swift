@@ -99,16 +99,16 @@ extension JSONDocument {
             case .false: value = .bool(false)
             case .string: value = .string(string(cursor - 1))
             case .number: value = numberValue(cursor - 1)
-            case .array where node.b == 0: value = .array([])
-            case .object where node.b == 0: value = .object([:])
+            case .array where node.count == 0: value = .array([])
+            case .object where node.count == 0: value = .object([:])
             case .array, .object:
-                var frame = Frame(isObject: node.kind == .object, end: Int(node.a), keyInParent: key)
+                var frame = Frame(isObject: node.kind == .object, end: node.end, keyInParent: key)
                 if frame.isObject {
-                    frame.members.reserveCapacity(Int(node.b))
+                    frame.members.reserveCapacity(node.count)
                     key = string(cursor)
                     cursor += 1
                 } else {
-                    frame.elements.reserveCapacity(Int(node.b))
+                    frame.elements.reserveCapacity(node.count)
                 }
                 stack.append(frame)
                 continue

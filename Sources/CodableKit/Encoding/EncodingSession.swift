@@ -1,0 +1,49 @@
+/// What one encode call shares: options, transformers, and per-type routes.
+final class EncodingSession {
+    let options: EncodingOptions
+    let transformers: [ObjectIdentifier: any ValueTransformable]
+    /// A `keyEncodingStrategy` other than `.useDefaultKeys` converts every key written.
+    let hasKeyEncodingStrategy: Bool
+    /// No call strategy or `keyEncodingStrategy`: only a model's own rules change keys.
+    let plainKeys: Bool
+    @exclusivity(unchecked) private var routes = TypeTable<EncodeRoute>()
+
+    init(options: EncodingOptions) {
+        self.options = options
+        hasKeyEncodingStrategy = !options.keyEncodingStrategy.isDefault
+        plainKeys = options.keyStrategies.isEmpty && !hasKeyEncodingStrategy
+        var transformers = GlobalTransformers.current
+        for transformer in options.transformers { transformers[transformer.objectType] = transformer }
+        self.transformers = transformers
+    }
+
+    /// How values of `T` are written; decided once per type and encode.
+    func route<T>(_: T.Type) -> EncodeRoute {
+        routes.value(for: ObjectIdentifier(T.self)) { EncodeRoute.of(T.self) }
+    }
+
+    /// The JSON key (possibly a dotted path) `property` is written under: the key a rule
+    /// gives it, converted by `keyEncodingStrategy` unless the object `keepsKeys`; nil when
+    /// the property's name is the key as it is.
+    @inline(__always)
+    func jsonKey(for property: String, info: ModelInfo?, keepsKeys: Bool, path: @autoclosure () -> [any CodingKey]) -> String? {
+        guard var key = ruledKey(for: property, info: info) else { return nil }
+        if hasKeyEncodingStrategy, !keepsKeys { key = options.keyEncodingStrategy.convert(key, path: path()) }
+        return key
+    }
+
+    /// The JSON key (possibly a dotted path) a rule gives a property, or nil when no
+    /// rule applies and the property's name is the key, before `keyEncodingStrategy`.
+    @inline(__always)
+    func ruledKey(for property: String, info: ModelInfo?) -> String? {
+        if let info, info.hasKeyRules {
+            let name = info.declaredName(property)
+            if let rule = info.propertyKeyRules[name]?.first { return rule.encodingKey(for: name) }
+            if let rule = info.modelKeyRules.first { return rule.encodingKey(for: name) }
+            if let strategy = options.keyStrategies.first { return strategy.encodingKey(for: name) }
+            if name != property || hasKeyEncodingStrategy { return name }
+        }
+        if let strategy = options.keyStrategies.first { return strategy.encodingKey(for: property) }
+        return hasKeyEncodingStrategy ? property : nil
+    }
+}
