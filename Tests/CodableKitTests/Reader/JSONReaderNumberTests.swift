@@ -13,6 +13,24 @@ import Testing
         try JSONParser.parse(Array(text.utf8)).double(0)
     }
 
+    /// Digit runs are read eight bytes at a time: a run of every length from 1 to 24, in
+    /// the integer part, the fraction and the exponent, ends exactly at the byte after it,
+    /// whatever that byte is (ASCII, a byte above 0x7F, the end of the input).
+    @Test func digitRunsEndWhereTheirDigitsEnd() throws {
+        for length in 1 ... 24 {
+            let digits = (0 ..< length).map { String($0 % 9 + 1) }.joined()
+            for form in [digits, "0." + digits, "1e" + digits, "-" + digits + ".5"] {
+                let document = try JSONParser.parse(Array("[\(form)]".utf8))
+                #expect(document.string(1) == form)  // the number's text, as read
+                for bad in ["x", ":", "/", "\u{e9}", "\u{7f}"] {
+                    let input = Array("[\(form)\(bad)]".utf8)
+                    let error = #expect(throws: JSONReadError.self) { try JSONParser.parse(input) }
+                    #expect(error?.offset == 1 + form.utf8.count, "\(form)\(bad)")
+                }
+            }
+        }
+    }
+
     @Test(arguments: [
         ("0", JSONDocument.IntegerValue.exact(negative: false, magnitude: 0)),
         ("-0", .exact(negative: true, magnitude: 0)),
