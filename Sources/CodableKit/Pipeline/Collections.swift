@@ -47,10 +47,44 @@ extension DocumentDecoder {
         if count == 0 { return [] }
         // Scalars skip the per-element dispatch unless a transformer is registered for them.
         let route = session.route(Element.self)
-        if !session.hasTypeTransformers, case let .scalar(scalar) = route {
-            return try scalar.decodeArray(as: [Element].self, with: self, at: node)
+        if !session.hasTypeTransformers {
+            if case let .scalar(scalar) = route { return try scalar.decodeArray(as: [Element].self, with: self, at: node) }
+            if Element.self == [Double].self { return unsafeBitCast(try decodeDoubleRows(at: node, count: count), to: [Element].self) }
         }
         return try decodeElements(Element.self, at: node, count: count, route: route)
+    }
+
+    /// Rows of doubles — `[[Double]]`, and inside `[[[Double]]]`: coordinates, series,
+    /// matrices — without the generic dispatch per row: each row that is an array is read
+    /// as `decodeArray` reads a `[Double]`, with the same recovery point; anything else
+    /// (`null`, JSON in a string, a wrong kind) takes the general path.
+    @inline(never)
+    private func decodeDoubleRows(at node: Int, count: Int) throws -> [[Double]] {
+        var rows: [[Double]] = []
+        rows.reserveCapacity(count)
+        var element = node + 1
+        for index in 0 ..< count {
+            if document.nodes[element].kind == .array {
+                if let row = try doubleRow(at: element, index: index) { rows.append(row) }
+            } else if let row = try decodeElement([Double].self, at: element, key: .index(index), route: session.route([Double].self)) {
+                rows.append(row)
+            }
+            element = document.next(after: element)
+        }
+        return rows
+    }
+
+    /// One row of `decodeDoubleRows`, or nil when the repair stage drops it.
+    @inline(__always)
+    private func doubleRow(at node: Int, index: Int) throws -> [Double]? {
+        session.path.append(.index(index))
+        defer { session.path.removeLast() }
+        do {
+            return document.nodes[node].count == 0 ? [] : try decodeScalarArray(Double.self, at: node)
+        } catch {
+            try session.repairElement(error)
+            return nil
+        }
     }
 
     /// Elements one by one, each its own recovery point. Out of line, so that an

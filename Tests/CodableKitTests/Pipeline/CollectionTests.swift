@@ -55,6 +55,58 @@ import CodableKit
         deinit { Self.alive.withLock { $0 -= 1 } }
     }
 
+    /// Rows of doubles take a path of their own (no generic dispatch per row); it must
+    /// give what the general path gives — values, report, strict errors — for every kind
+    /// of row. An unrelated per-call transformer sends the same decode the general way.
+    @Test func rowsOfDoublesAgreeWithTheGeneralPath() throws {
+        struct Never: ValueTransformable {
+            func transformFromJSON(_: JSONValue) -> Date? { nil }
+            func transformToJSON(_: Date) -> Double? { nil }
+        }
+        struct Shape: DecodableModel, Equatable {
+            var rows: [[Double]] = []
+            var grid: [[[Double]]] = []
+        }
+        let json = #"""
+        {"rows": [[1, 2.5], [], null, "[3, 4]", [5, "6", "x", null], 7, {"a": 1}, [1e400], [-0.0, 1.7976931348623157e308]],
+         "grid": [[[1, 2], [3]], [[4, "y"], null], [], "z"]}
+        """#
+        let (fast, fastReport) = try Shape.decodeWithReport(from: json)
+        let (general, generalReport) = try Shape.decodeWithReport(from: json, options: DecodingOptions(transformers: [Never()]))
+        #expect(fast == general)
+        #expect(fast.rows == [[1, 2.5], [], [3, 4], [5, 6], [], [-0.0, 1.7976931348623157e308]])  // 1e400 is no Double
+        #expect(fastReport.issues.map(\.path) == generalReport.issues.map(\.path))
+        #expect(fastReport.issues.map(\.kind) == generalReport.issues.map(\.kind))
+        #expect(fastReport.issues.map(\.path).contains("rows[4][2]"))
+
+        for bad in [#"{"rows": [[1], [2, "x"]]}"#, #"{"rows": [[1], null]}"#, #"{"rows": [[1], 2]}"#, #"{"grid": [[[1], ["x"]]]}"#] {
+            let strict = DecodingOptions(mode: .strict)
+            var transformed = strict
+            transformed.transformers = [Never()]
+            let fastError = #expect(throws: DecodingError.self) { try Shape.decode(from: bad, options: strict) }
+            let generalError = #expect(throws: DecodingError.self) { try Shape.decode(from: bad, options: transformed) }
+            #expect(fastError.map { "\($0)" } == generalError.map { "\($0)" }, "\(bad)")
+        }
+        // Strict, top level, against JSONDecoder: the same error case at the same path.
+        for bad in ["[[1], [2, \"x\"]]", "[[1], null]", "[[1], 2]", "[[1], [true]]"] {
+            let ours = #expect(throws: DecodingError.self) {
+                try ModelDecoder(options: DecodingOptions(mode: .strict)).decode([[Double]].self, from: Data(bad.utf8))
+            }
+            let foundation = #expect(throws: DecodingError.self) { try JSONDecoder().decode([[Double]].self, from: Data(bad.utf8)) }
+            #expect(ours.map(Self.caseAndPath) == foundation.map(Self.caseAndPath), "\(bad)")
+        }
+    }
+
+    private static func caseAndPath(_ error: DecodingError) -> String {
+        switch error {
+        case let .typeMismatch(_, context): "typeMismatch \(context.codingPath.map(\.stringValue))"
+        case let .valueNotFound(_, context): "valueNotFound \(context.codingPath.map(\.stringValue))"
+        case let .keyNotFound(_, context): "keyNotFound \(context.codingPath.map(\.stringValue))"
+        case let .dataCorrupted(context): "dataCorrupted \(context.codingPath.map(\.stringValue))"
+        @unknown default: "other"
+        }
+    }
+
     @Test func elementsMadeBeforeAFailureAreReleased() throws {
         let json = Data(#"[{"id": 1}, {"id": 2}, {"id": "x"}, {"id": 4}]"#.utf8)
         #expect(throws: DecodingError.self) { try ModelDecoder(options: .init(mode: .strict)).decode([Tracked].self, from: json) }
