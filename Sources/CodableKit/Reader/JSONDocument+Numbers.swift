@@ -280,16 +280,32 @@ package enum JSONNumberText {
             exponent = JSONNumberText.writtenExponent(text, from: index) - fractionDigits
         }
 
-        /// Appends the digits at `index` to `mantissa` (wrapping past 19: the caller checks `digits`).
+        /// Appends the digits at `index` to `mantissa` (wrapping past 19: the caller checks
+        /// `digits`), eight at a time while eight bytes remain; a run's last one to seven
+        /// digits come from the same word, moved to its top and led by ASCII zeros.
         @inline(__always)
         private static func readDigits(_ base: UnsafeRawPointer, _ count: Int, _ index: inout Int, _ mantissa: inout UInt64,
                                        _ digits: inout Int) {
             while index + 8 <= count {
                 let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                guard isEightDigits(word) else { break }
-                mantissa = mantissa &* 100_000_000 &+ eightDigitsValue(word)
-                index += 8
-                digits += 8
+                // A byte is a digit when neither adding 0x46 nor subtracting 0x30 takes it past
+                // 0x7F; carries and borrows only reach bytes after the first non-digit.
+                let nonDigits = ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
+                if nonDigits == 0 {
+                    mantissa = mantissa &* 100_000_000 &+ eightDigitsValue(word)
+                    index += 8
+                    digits += 8
+                    continue
+                }
+                let run = nonDigits.trailingZeroBitCount >> 3
+                if run > 0 {
+                    let shift = UInt64(8 * (8 - run))
+                    let padded = (word << shift) | (0x3030_3030_3030_3030 & ((1 << shift) &- 1))
+                    mantissa = mantissa &* smallPowersOfTen[run] &+ eightDigitsValue(padded)
+                    index += run
+                    digits += run
+                }
+                return
             }
             while index < count {
                 let digit = base.load(fromByteOffset: index, as: UInt8.self) &- UInt8(ascii: "0")
@@ -300,11 +316,8 @@ package enum JSONNumberText {
             }
         }
 
-        /// Whether the eight bytes of `word` are all ASCII digits.
-        @inline(__always)
-        private static func isEightDigits(_ word: UInt64) -> Bool {
-            (word & 0xF0F0_F0F0_F0F0_F0F0) | (((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4) == 0x3333_3333_3333_3333
-        }
+        /// 10^0 … 10^7.
+        private static let smallPowersOfTen: [UInt64] = [1, 10, 100, 1000, 10000, 100_000, 1_000_000, 10_000_000]
 
         /// The value of eight ASCII digits (the first in the lowest byte), by combining pairs,
         /// then pairs of pairs, then the two halves.
