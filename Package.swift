@@ -27,7 +27,7 @@ let package = Package(
 
         // Helpers shared by the test targets (not a product; the benchmarks, a package of
         // their own in Benchmarks/, link its SeededGenerator.swift).
-        .target(name: "CodableKitTestSupport", dependencies: ["CodableKit"], path: "Tests/Support"),
+        .target(name: "CodableKitTestSupport", dependencies: ["CodableKit"], path: "Tests/TestSupport"),
         .testTarget(
             name: "CodableKitTests",
             dependencies: ["CodableKit", "CodableKitTestSupport"],
