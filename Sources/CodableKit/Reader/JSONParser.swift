@@ -90,8 +90,9 @@ package struct JSONParser: ~Copyable {
     var nodes: NodeBuffer
     /// Unescaped strings; a string node in it has offset `input.count + arena offset`.
     var arena = ByteArena()
-    /// Node indices of the arrays and objects still open, innermost last.
-    var open: [Int] = []
+    /// Node indices of the arrays and objects still open, innermost last (a `Stack`: an
+    /// `Array` checks uniqueness on every push and pop, one of each per container).
+    var open = Stack<Int>(capacity: 32)
 
     init(input: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.input = input
@@ -151,7 +152,8 @@ package struct JSONParser: ~Copyable {
             }
 
             // After a complete value: a separator, or the end of one or more containers.
-            while let container = open.last {
+            while open.count > 0 {
+                let container = open[open.count - 1]
                 nodes[container].b += 1
                 skipWhitespace()
                 let isObject = nodes[container].kind == .object
@@ -190,7 +192,8 @@ package struct JSONParser: ~Copyable {
     /// Ends the innermost container: records where its contents end. Its count
     /// was kept up to date as values completed.
     private mutating func closeContainer() {
-        let container = open.removeLast()
+        let container = open[open.count - 1]
+        open.removeLast()
         nodes[container].a = UInt32(nodes.count)
     }
 
