@@ -13,6 +13,17 @@ import Testing
         try JSONParser.parse(Array(text.utf8)).double(0)
     }
 
+    /// A number's digits are loaded a word at a time, and its last word may reach past its
+    /// text: into the next number's digits where texts sit back to back (a document made
+    /// from Foundation objects). None of them may count.
+    @Test func aNumberReadsNoDigitBeyondItsText() throws {
+        let values: [Double] = [12, 3_456_789, 0.5, 123_456_789_012, 7, 1.25e-7, 98_765_432_109_876_543, 65.61361699999998, 4]
+        let document = try JSONDocument(foundationObject: values.map { NSNumber(value: $0) } as [Any], maxDepth: 512)
+        for (index, value) in values.enumerated() {
+            #expect(document.double(index + 1) == value, "\(value)")
+        }
+    }
+
     /// Digit runs are read eight bytes at a time: a run of every length from 1 to 24, in
     /// the integer part, the fraction and the exponent, ends exactly at the byte after it,
     /// whatever that byte is (ASCII, a byte above 0x7F, the end of the input).
