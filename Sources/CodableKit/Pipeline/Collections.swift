@@ -80,7 +80,13 @@ extension DocumentDecoder {
         session.path.append(.index(index))
         defer { session.path.removeLast() }
         do {
-            return document.nodes[node].count == 0 ? [] : try decodeScalarArray(Double.self, at: node)
+            switch document.nodes[node].count {
+            case 0: return []
+            case 2:  // a coordinate pair, the commonest row: made whole when both read as they are
+                if let x = Double.read(document, node + 1), let y = Double.read(document, node + 2) { return [x, y] }
+                fallthrough
+            default: return try decodeScalarArray(Double.self, at: node)
+            }
         } catch {
             try session.repairElement(error)
             return nil

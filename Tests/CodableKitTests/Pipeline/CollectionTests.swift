@@ -68,13 +68,14 @@ import CodableKit
             var grid: [[[Double]]] = []
         }
         let json = #"""
-        {"rows": [[1, 2.5], [], null, "[3, 4]", [5, "6", "x", null], 7, {"a": 1}, [1e400], [-0.0, 1.7976931348623157e308]],
+        {"rows": [[1, 2.5], [], null, "[3, 4]", [5, "6", "x", null], 7, {"a": 1}, [1e400], [-0.0, 1.7976931348623157e308],
+                  [8, "9"], [1e400, 2], [[1], 2], [true, 3]],
          "grid": [[[1, 2], [3]], [[4, "y"], null], [], "z"]}
         """#
         let (fast, fastReport) = try Shape.decodeWithReport(from: json)
         let (general, generalReport) = try Shape.decodeWithReport(from: json, options: DecodingOptions(transformers: [Never()]))
         #expect(fast == general)
-        #expect(fast.rows == [[1, 2.5], [], [3, 4], [5, 6], [], [-0.0, 1.7976931348623157e308]])  // 1e400 is no Double
+        #expect(fast.rows == [[1, 2.5], [], [3, 4], [5, 6], [], [-0.0, 1.7976931348623157e308], [8, 9], [2], [2], [1, 3]])  // 1e400 is no Double
         #expect(fastReport.issues.map(\.path) == generalReport.issues.map(\.path))
         #expect(fastReport.issues.map(\.kind) == generalReport.issues.map(\.kind))
         #expect(fastReport.issues.map(\.path).contains("rows[4][2]"))
