@@ -74,19 +74,18 @@ extension DocumentDecoder {
         return rows
     }
 
-    /// One row of `decodeDoubleRows`, or nil when the repair stage drops it.
+    /// One row of `decodeDoubleRows`, or nil when the repair stage drops it. A coordinate
+    /// pair, the commonest row, is made whole when both elements read as they are: nothing
+    /// can go wrong there, so it needs no place on the path.
     @inline(__always)
     private func doubleRow(at node: Int, index: Int) throws -> [Double]? {
+        let count = document.nodes[node].count
+        if count == 2, let x = Double.read(document, node + 1), let y = Double.read(document, node + 2) { return [x, y] }
+        if count == 0 { return [] }
         session.path.append(.index(index))
         defer { session.path.removeLast() }
         do {
-            switch document.nodes[node].count {
-            case 0: return []
-            case 2:  // a coordinate pair, the commonest row: made whole when both read as they are
-                if let x = Double.read(document, node + 1), let y = Double.read(document, node + 2) { return [x, y] }
-                fallthrough
-            default: return try decodeScalarArray(Double.self, at: node)
-            }
+            return try decodeScalarArray(Double.self, at: node)
         } catch {
             try session.repairElement(error)
             return nil
