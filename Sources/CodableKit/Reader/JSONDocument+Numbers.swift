@@ -221,6 +221,16 @@ package enum JSONNumberText {
         return value
     }
 
+    /// The bytes of `word` that are not ASCII digits, as their high bits; zero when all
+    /// eight are digits, else the first non-digit (the first byte is the lowest) is at
+    /// `trailingZeroBitCount >> 3`. A byte is a digit when neither adding 0x46 nor
+    /// subtracting 0x30 takes it past 0x7F; a carry or borrow only reaches the bytes after
+    /// the first non-digit, so that one is marked exactly (later bytes may be marked wrongly).
+    @inline(__always)
+    static func nonDigits(_ word: UInt64) -> UInt64 {
+        ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
+    }
+
     /// The exponent written from `index` (at an `e` or `E`, or the end: 0), clamped so that
     /// `1e999999999999` cannot overflow.
     @inline(__always)
@@ -288,9 +298,7 @@ package enum JSONNumberText {
                                        _ digits: inout Int) {
             while index + 8 <= count {
                 let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                // A byte is a digit when neither adding 0x46 nor subtracting 0x30 takes it past
-                // 0x7F; carries and borrows only reach bytes after the first non-digit.
-                let nonDigits = ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
+                let nonDigits = JSONNumberText.nonDigits(word)
                 if nonDigits == 0 {
                     mantissa = mantissa &* 100_000_000 &+ eightDigitsValue(word)
                     index += 8

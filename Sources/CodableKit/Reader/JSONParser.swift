@@ -261,13 +261,11 @@ package struct JSONParser: ~Copyable {
         byte &- UInt8(ascii: "0") < 10
     }
 
-    /// Digits eight at a time while eight bytes remain: a byte is a digit when neither
-    /// adding 0x46 nor subtracting 0x30 takes it past 0x7F. A carry or borrow only runs
-    /// into the bytes after a non-digit, so the first non-digit is found exactly.
+    /// Digits eight at a time while eight bytes remain (`JSONNumberText.nonDigits`).
     @inline(__always) private mutating func skipDigits() {
         while position + 8 <= input.count {
             let word = UInt64(littleEndian: UnsafeRawPointer(input.baseAddress! + position).loadUnaligned(as: UInt64.self))
-            let nonDigits = ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
+            let nonDigits = JSONNumberText.nonDigits(word)
             if nonDigits == 0 {
                 position += 8
                 continue
