@@ -3,11 +3,11 @@ import Foundation
 
 /// The first decode of a type, as an app meets it: each case runs in a fresh process
 /// (this program, started again with `first-decode CASE DECODER`), which times only the
-/// decode — its input is read before the clock starts — and prints the seconds. Cases:
+/// decode's CPU time — its input is read before the clock starts — and prints it. Cases:
 /// many distinct model types decoded once each (`FirstDecodeModels`, clean, then with a
 /// key missing so that initial values are needed), and the real payloads' first decode.
-/// Each figure is the median over fresh processes, interleaved so that both decoders
-/// share the machine's state.
+/// Each time is the median over fresh processes; each ratio is the median of the ratios
+/// within a round, where both decoders' processes ran back to back.
 enum FirstDecode {
     struct Case {
         let name: String
@@ -55,9 +55,17 @@ enum FirstDecode {
             case (_, false): work = { _ = try ModelDecoder().decode(Canada.self, from: data) }
             }
         }
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = threadCPUNanoseconds()
         do { try work() } catch { return .nan }
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return Double(threadCPUNanoseconds() - start) / 1e9
+    }
+
+    /// The calling thread's CPU time: unlike the wall clock, it leaves out the time the
+    /// thread waited while the machine ran something else.
+    static func threadCPUNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 
     /// Starts this program again for one case and decoder; nil if the child failed.
@@ -77,37 +85,42 @@ enum FirstDecode {
 
 /// The `first-decode` section: a row per case, CodableKit's first decode against JSONDecoder's.
 func firstDecodeBenchmark(_ harness: Harness) -> String {
-    let processes = max(harness.runs / 2, 3)
-    var samples: [String: [Double]] = [:]
+    let processes = max(harness.runs, 5)
+    // One dictionary per round ("case decoder" → seconds): a round runs each child once,
+    // back to back, so that a ratio compares processes that met the same machine.
+    var rounds: [[String: Double]] = []
     let needed = Set(FirstDecode.cases.map(\.name) + FirstDecode.cases.compactMap(\.foundationCase))
     for _ in 0 ..< processes {
+        var round: [String: Double] = [:]
         for name in needed.sorted() {
             for decoder in ["foundation", "codablekit"] where decoder == "codablekit" || FirstDecode.cases.contains(where: {
                 $0.name == name && $0.foundationCase == nil
             }) {
                 if let seconds = FirstDecode.spawn(name, decoder: decoder), seconds.isFinite {
-                    samples["\(name) \(decoder)", default: []].append(seconds)
+                    round["\(name) \(decoder)"] = seconds
                 }
             }
         }
+        rounds.append(round)
     }
-    func median(_ key: String) -> Double? {
-        guard let values = samples[key]?.sorted(), !values.isEmpty else { return nil }
-        return values[values.count / 2]
+    func median(_ values: [Double]) -> Double? {
+        values.isEmpty ? nil : values.sorted()[values.count / 2]
     }
-    var table = Table(header: ["first decode, fresh process (median of \(processes))", "JSONDecoder", "CodableKit",
+    var table = Table(header: ["first decode, fresh process (CPU time, median of \(processes))", "JSONDecoder", "CodableKit",
                                "ratio", "target", ""])
     func milliseconds(_ seconds: Double) -> String { String(format: "%.2f ms", seconds * 1e3) }
     for item in FirstDecode.cases {
-        let foundationName = item.foundationCase ?? item.name
-        guard let foundation = median("\(foundationName) foundation"), let codableKit = median("\(item.name) codablekit") else {
+        let foundationKey = "\(item.foundationCase ?? item.name) foundation", codableKitKey = "\(item.name) codablekit"
+        guard let foundation = median(rounds.compactMap { $0[foundationKey] }),
+              let codableKit = median(rounds.compactMap { $0[codableKitKey] }),
+              let ratio = median(rounds.compactMap { round in round[codableKitKey].flatMap { ck in round[foundationKey].map { ck / $0 } } })
+        else {
             table.rows.append([item.label, "n/a", "n/a", "", "", ""])
             continue
         }
-        let ratio = codableKit / foundation
         let shown = item.foundationCase == nil ? milliseconds(foundation) : "(fails; clean: \(milliseconds(foundation)))"
         table.rows.append([item.label, shown, milliseconds(codableKit), formatRatio(ratio)]
                           + (item.target.map { verdict(ratio, $0) } ?? ["", ""]))
     }
-    return table.render()
+    return table.render() + "\nratio: the median over rounds of CodableKit's time / JSONDecoder's in the same round\n"
 }
