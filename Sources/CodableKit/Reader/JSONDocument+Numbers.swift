@@ -23,7 +23,9 @@ extension JSONDocument {
 
     /// The number at `index` as a correctly rounded `Double` (±infinity beyond its range).
     package func double(_ index: Int) -> Double {
-        if nodes[index].flags & Node.nonFiniteFlag != 0 {
+        let node = nodes[index]
+        if node.flags & Node.valueFlag != 0 { return numberValue(node) }
+        if node.flags & Node.nonFiniteFlag != 0 {
             return withText(index) { $0.first == UInt8(ascii: "N") ? .nan : $0.first == UInt8(ascii: "-") ? -.infinity : .infinity }
         }
         return withText(index) { JSONNumberText.double($0) }
@@ -146,8 +148,8 @@ package enum JSONNumberText {
         if decimal.digitCount <= 15, abs(decimal.exponent) <= 22 {
             let mantissa = Double(decimal.mantissa)
             let value = decimal.exponent >= 0
-                ? mantissa * powersOfTen[decimal.exponent]
-                : mantissa / powersOfTen[-decimal.exponent]
+                ? mantissa * exactPowerOfTen(decimal.exponent)
+                : mantissa / exactPowerOfTen(-decimal.exponent)
             return negative ? -value : value
         }
         if !decimal.overflowed, let value = eiselLemire(decimal.mantissa, decimal.exponent) { return negative ? -value : value }
@@ -215,10 +217,122 @@ package enum JSONNumberText {
         return Double(sign: .plus, exponentBitPattern: UInt(binaryExponent), significandBitPattern: significand & ((1 << 52) - 1))
     }
 
-    private static let powersOfTen: [Double] = (0 ... 22).map { exponent in
-        var value = 1.0
-        for _ in 0 ..< exponent { value *= 10 }
+    /// `mantissa × 10^exponent` (a mantissa of up to 19 digits), signed, as `double(_:)`
+    /// reads it from the text; nil where the fast paths cannot decide (the decode then
+    /// reads the text, which decides it).
+    @inline(__always)
+    static func double(negative: Bool, mantissa: UInt64, exponent: Int) -> Double? {
+        var value: Double = 0
+        if mantissa == 0 {
+            value = 0
+        } else if mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {  // Clinger, as in `double(_:)`
+            value = exponent >= 0 ? Double(mantissa) * exactPowerOfTen(exponent) : Double(mantissa) / exactPowerOfTen(-exponent)
+        } else if let approximated = eiselLemire(mantissa, exponent) {
+            value = approximated
+        } else {
+            return nil
+        }
+        return negative ? -value : value
+    }
+
+    /// The value of the ASCII digits at `digits` in `input` (at most 19), eight at a time;
+    /// a run's last one to seven come from the word that ends with them, the bytes before
+    /// them (earlier input, already read) replaced by ASCII zeros.
+    @inline(__always)
+    static func digitsValue(_ input: UnsafePointer<UInt8>, _ digits: Range<Int>) -> UInt64 {
+        var value: UInt64 = 0
+        var index = digits.lowerBound
+        while digits.upperBound &- index >= 8 {
+            value = value &* 100_000_000 &+ eightDigitsValue(word(input, at: index))
+            index &+= 8
+        }
+        let remaining = digits.upperBound &- index
+        guard remaining > 0 else { return value }
+        guard digits.upperBound >= 8 else {
+            while index < digits.upperBound {
+                value = value &* 10 &+ UInt64(input[index] &- UInt8(ascii: "0"))
+                index += 1
+            }
+            return value
+        }
+        let before: UInt64 = (1 << UInt64(8 &* (8 &- remaining))) &- 1  // the bits of the bytes before the run
+        let padded = (word(input, at: digits.upperBound &- 8) & ~before) | (0x3030_3030_3030_3030 & before)
+        return value &* powerOfTen(remaining) &+ eightDigitsValue(padded)
+    }
+
+    /// The eight bytes at `index`, the first in the lowest byte.
+    @inline(__always)
+    private static func word(_ input: UnsafePointer<UInt8>, at index: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(input + index).loadUnaligned(as: UInt64.self))
+    }
+
+    /// 10^exponent for 0 … 19: a `switch` of constants, because a global array is a lazy
+    /// global, read through a `swift_once` call and a bounds check every time.
+    @inline(__always)
+    static func powerOfTen(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1000
+        case 4: 10000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        case 10: 10_000_000_000
+        case 11: 100_000_000_000
+        case 12: 1_000_000_000_000
+        case 13: 10_000_000_000_000
+        case 14: 100_000_000_000_000
+        case 15: 1_000_000_000_000_000
+        case 16: 10_000_000_000_000_000
+        case 17: 100_000_000_000_000_000
+        case 18: 1_000_000_000_000_000_000
+        default: 10_000_000_000_000_000_000
+        }
+    }
+
+    /// The value of eight ASCII digits (the first in the lowest byte), by combining pairs,
+    /// then pairs of pairs, then the two halves.
+    @inline(__always)
+    static func eightDigitsValue(_ word: UInt64) -> UInt64 {
+        var value = word &- 0x3030_3030_3030_3030
+        value = (value &* 10) &+ (value >> 8)  // each even byte: two digits
+        value = (((value & 0x0000_00FF_0000_00FF) &* 0x000F_4240_0000_0064)
+            &+ (((value >> 16) & 0x0000_00FF_0000_00FF) &* 0x0000_2710_0000_0001)) >> 32
         return value
+    }
+
+    /// 10^exponent for 0 … 22, each exactly a `Double` (a `switch`, as `powerOfTen`).
+    @inline(__always)
+    static func exactPowerOfTen(_ exponent: Int) -> Double {
+        switch exponent {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
     }
 
     /// The bytes of `word` that are not ASCII digits, as their high bits; zero when all
@@ -309,7 +423,7 @@ package enum JSONNumberText {
                 if run > 0 {
                     let shift = UInt64(8 * (8 - run))
                     let padded = (word << shift) | (0x3030_3030_3030_3030 & ((1 << shift) &- 1))
-                    mantissa = mantissa &* smallPowersOfTen[run] &+ eightDigitsValue(padded)
+                    mantissa = mantissa &* powerOfTen(run) &+ eightDigitsValue(padded)
                     index += run
                     digits += run
                 }
@@ -324,19 +438,6 @@ package enum JSONNumberText {
             }
         }
 
-        /// 10^0 … 10^7.
-        private static let smallPowersOfTen: [UInt64] = [1, 10, 100, 1000, 10000, 100_000, 1_000_000, 10_000_000]
-
-        /// The value of eight ASCII digits (the first in the lowest byte), by combining pairs,
-        /// then pairs of pairs, then the two halves.
-        @inline(__always)
-        private static func eightDigitsValue(_ word: UInt64) -> UInt64 {
-            var value = word &- 0x3030_3030_3030_3030
-            value = (value &* 10) &+ (value >> 8)  // each even byte: two digits
-            value = (((value & 0x0000_00FF_0000_00FF) &* 0x000F_4240_0000_0064)
-                &+ (((value >> 16) & 0x0000_00FF_0000_00FF) &* 0x0000_2710_0000_0001)) >> 32
-            return value
-        }
     }
 
     /// A number as `mantissa × 10^exponent`, with leading and trailing zeros

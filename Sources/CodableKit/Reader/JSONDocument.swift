@@ -27,7 +27,9 @@ import Synchronization
 /// decode ends (`ownInput`): a copy of the input was fresh memory, and page faults,
 /// in every first decode.
 /// Numbers keep their literal text, which is enough to read any `Int64`/`UInt64`
-/// exactly and any `Double` correctly rounded (see `JSONDocument+Numbers.swift`).
+/// exactly and any `Double` correctly rounded (see `JSONDocument+Numbers.swift`); a
+/// number with a fraction or an exponent also has its `Double` when the parser could
+/// convert it as it read it (`NumberValues`).
 package final class JSONDocument: @unchecked Sendable {  // immutable once made; it owns `nodeStorage`
     package enum Kind: UInt8, Sendable {
         case null, `true`, `false`, number, string, array, object
@@ -37,9 +39,12 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
         package var kind: Kind
         /// For a number: `Node.integerFlag` when it has no fraction and no exponent.
         package var flags: UInt8
+        /// A number with `Node.valueFlag`: the byte length of its text (`b` holds its value's index).
+        package var textLength: UInt16 = 0
         /// String or number: byte offset of its text. Array or object: the index one past its last node.
         package var a: UInt32
-        /// String or number: byte length of its text. Array: element count. Object: member count.
+        /// String or number: byte length of its text (a number with `Node.valueFlag`: the
+        /// index of its value in the document's numbers). Array: element count. Object: member count.
         package var b: UInt32
 
         package static let integerFlag: UInt8 = 1
@@ -47,6 +52,8 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
         package static let nonFiniteFlag: UInt8 = 2
         /// A string whose text is all ASCII (set by `JSONParser`; without it, unknown).
         package static let asciiFlag: UInt8 = 4
+        /// A number the parser converted to a `Double` as it read it (see `NumberValues`).
+        package static let valueFlag: UInt8 = 8
 
         @inline(__always) package var isInteger: Bool { flags & Self.integerFlag != 0 }
 
@@ -65,6 +72,8 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     /// fresh memory, and page faults, on every decode).
     private let nodeStorage: UnsafeMutablePointer<Node>
     private let nodeCount: Int
+    /// The values of the numbers flagged `Node.valueFlag` (`NumberValues`); nil if none.
+    private let numberValues: UnsafeMutablePointer<Double>?
     /// The input's text where the caller holds it, while a decode runs; empty once the
     /// document owns all of its text. Set once more at most, by `ownInput`, before
     /// anyone but the decode that made the document can read it.
@@ -98,8 +107,10 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     /// - Parameter isValidatedUTF8: only for a reader that validated every string's
     ///   text and flagged its ASCII strings (`JSONParser`); strings of any other
     ///   document are validated as they are made.
-    package init(nodes: consuming NodeBuffer, bytes: [UInt8], isValidatedUTF8: Bool = false) {
+    package init(nodes: consuming NodeBuffer, numbers: consuming NumberValues = NumberValues(), bytes: [UInt8],
+                 isValidatedUTF8: Bool = false) {
         (nodeStorage, nodeCount) = nodes.takeStorage()
+        numberValues = numbers.takeStorage()
         input = UnsafeBufferPointer(start: nil, count: 0)
         storage = bytes
         self.isValidatedUTF8 = isValidatedUTF8
@@ -107,9 +118,10 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
 
     /// A document over `input`, which the caller keeps alive and unchanged until it calls
     /// `ownInput` or drops the document, followed by `arena`.
-    package init(nodes: consuming NodeBuffer, borrowing input: UnsafeBufferPointer<UInt8>, arena: [UInt8],
-                 isValidatedUTF8: Bool) {
+    package init(nodes: consuming NodeBuffer, numbers: consuming NumberValues, borrowing input: UnsafeBufferPointer<UInt8>,
+                 arena: [UInt8], isValidatedUTF8: Bool) {
         (nodeStorage, nodeCount) = nodes.takeStorage()
+        numberValues = numbers.takeStorage()
         self.input = input
         storage = arena
         self.isValidatedUTF8 = isValidatedUTF8
@@ -125,7 +137,13 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     }
 
     deinit {
-        free(nodeStorage)  // the parser's `NodeBuffer` storage, from `realloc`
+        free(nodeStorage)  // the parser's `NodeBuffer` and `NumberValues` storage, from `realloc`
+        free(numberValues)
+    }
+
+    /// The value of a number node flagged `Node.valueFlag`.
+    @inline(__always) package func numberValue(_ node: Node) -> Double {
+        numberValues.unsafelyUnwrapped[Int(node.b)]
     }
 
     /// The index of the node after the value at `index` (its next sibling).
@@ -140,7 +158,7 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     /// The UTF-8 text of a string or number node.
     @inline(__always) package func withText<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         let node = nodes[index]
-        return try withText(offset: Int(node.a), count: Int(node.b), body)
+        return try withText(offset: Int(node.a), count: node.flags & Node.valueFlag != 0 ? Int(node.textLength) : Int(node.b), body)
     }
 
     /// The `count` bytes of text at `offset`: in the input, or in the document's own text.

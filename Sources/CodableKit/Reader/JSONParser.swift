@@ -25,7 +25,8 @@ package struct JSONParser: ~Copyable {
             }
             var parser = JSONParser(input: input, maxDepth: maxDepth)
             try parser.parseDocument()
-            return JSONDocument(nodes: parser.nodes, bytes: parser.arena.appended(to: bytes), isValidatedUTF8: true)
+            return JSONDocument(nodes: parser.nodes, numbers: parser.numbers, bytes: parser.arena.appended(to: bytes),
+                                isValidatedUTF8: true)
         }
     }
 
@@ -42,7 +43,8 @@ package struct JSONParser: ~Copyable {
         }
         var parser = JSONParser(input: bytes, maxDepth: maxDepth)
         try parser.parseDocument()
-        return JSONDocument(nodes: parser.nodes, borrowing: bytes, arena: parser.arena.bytes(from: 0), isValidatedUTF8: true)
+        return JSONDocument(nodes: parser.nodes, numbers: parser.numbers, borrowing: bytes, arena: parser.arena.bytes(from: 0),
+                            isValidatedUTF8: true)
     }
 
     /// Text to parse instead of the input, with how its offsets map back to the input's.
@@ -88,6 +90,8 @@ package struct JSONParser: ~Copyable {
     let maxDepth: Int
     var position = 0
     var nodes: NodeBuffer
+    /// The values of the numbers converted as they were read.
+    var numbers: NumberValues
     /// Unescaped strings; a string node in it has offset `input.count + arena offset`.
     var arena = ByteArena()
     /// Node indices of the arrays and objects still open, innermost last (a `Stack`: an
@@ -102,6 +106,7 @@ package struct JSONParser: ~Copyable {
         // decodes the allocator then hands out fresh pages, zero-filled by the kernel,
         // each time.
         nodes = NodeBuffer(capacity: input.count / 8)
+        numbers = NumberValues(firstCapacity: input.count / 32)
     }
 
     // MARK: Structure
@@ -227,7 +232,6 @@ package struct JSONParser: ~Copyable {
     /// `-? (0 | [1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)?`, kept as text.
     private mutating func parseNumber() throws(JSONReadError) {
         let start = position
-        var isInteger = true
         if input[position] == UInt8(ascii: "-") { position += 1 }
         guard let first = peek(), isDigit(first) else {
             throw expected("a digit after '-'")
@@ -240,21 +244,77 @@ package struct JSONParser: ~Copyable {
         } else {
             skipDigits()
         }
-        if peek() == UInt8(ascii: ".") {
-            isInteger = false
+        if let next = peek(), next == UInt8(ascii: ".") || next | 0x20 == UInt8(ascii: "e") {
+            return try parseFractionalNumber(from: start)
+        }
+        nodes.append(.init(kind: .number, flags: JSONDocument.Node.integerFlag, a: UInt32(start), b: UInt32(position - start)))
+    }
+
+    /// The rest of a number with a fraction or an exponent, from its integer part's end.
+    /// Such a number is converted here (`NumberValues`): the fraction's digits are added
+    /// up in the loop that checks them, eight at a time, and the integer part's (usually
+    /// one to three) come from one word. Read again from the text at decode time, they
+    /// cost as much as the rest of the parse. An integer keeps only its text, which reads
+    /// exactly as any integer type.
+    private mutating func parseFractionalNumber(from start: Int) throws(JSONReadError) {
+        let negative = input[start] == UInt8(ascii: "-")
+        let integer = (negative ? start &+ 1 : start) ..< position
+        var digitCount = integer.count == 1 && input[integer.lowerBound] == UInt8(ascii: "0") ? 0 : integer.count  // `0.…`
+        var mantissa = digitCount <= 19 ? JSONNumberText.digitsValue(input.baseAddress!, integer) : 0
+        var fractionCount = 0
+        if input[position] == UInt8(ascii: ".") {
             position += 1
             guard let next = peek(), isDigit(next) else { throw expected("a digit after '.'") }
-            skipDigits()
+            fractionCount = addDigits(to: &mantissa)
+            digitCount &+= fractionCount
         }
+        var exponent = 0
         if let next = peek(), next | 0x20 == UInt8(ascii: "e") {
-            isInteger = false
+            let exponentStart = position
             position += 1
             if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { position += 1 }
             guard let digit = peek(), isDigit(digit) else { throw expected("a digit in the exponent") }
             skipDigits()
+            exponent = JSONNumberText.writtenExponent(UnsafeBufferPointer(rebasing: input[start ..< position]),
+                                                      from: exponentStart - start)
         }
-        nodes.append(.init(kind: .number, flags: isInteger ? JSONDocument.Node.integerFlag : 0,
-                           a: UInt32(start), b: UInt32(position - start)))
+        let length = position - start
+        if digitCount <= 19, length <= Int(UInt16.max),
+           let value = JSONNumberText.double(negative: negative, mantissa: mantissa, exponent: exponent - fractionCount) {
+            nodes.append(.init(kind: .number, flags: JSONDocument.Node.valueFlag, textLength: UInt16(length),
+                               a: UInt32(start), b: UInt32(numbers.append(value))))
+        } else {
+            nodes.append(.init(kind: .number, flags: 0, a: UInt32(start), b: UInt32(length)))
+        }
+    }
+
+    /// `skipDigits`, which also appends each digit to `mantissa` (wrapping past 19 digits:
+    /// the caller checks the count it returns); a run's last one to seven digits come from
+    /// the word that ends it, moved to its top and led by ASCII zeros.
+    @inline(__always) private mutating func addDigits(to mantissa: inout UInt64) -> Int {
+        let start = position
+        while position &+ 8 <= input.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(input.baseAddress! + position).loadUnaligned(as: UInt64.self))
+            let nonDigits = JSONNumberText.nonDigits(word)
+            if nonDigits == 0 {
+                mantissa = mantissa &* 100_000_000 &+ JSONNumberText.eightDigitsValue(word)
+                position &+= 8
+                continue
+            }
+            let run = nonDigits.trailingZeroBitCount &>> 3
+            if run > 0 {
+                let shift = UInt64(8 &* (8 &- run))
+                let padded = (word &<< shift) | (0x3030_3030_3030_3030 & ((1 &<< shift) &- 1))
+                mantissa = mantissa &* JSONNumberText.powerOfTen(run) &+ JSONNumberText.eightDigitsValue(padded)
+                position &+= run
+            }
+            return position &- start
+        }
+        while position < input.count, isDigit(input[position]) {
+            mantissa = mantissa &* 10 &+ UInt64(input[position] &- UInt8(ascii: "0"))
+            position += 1
+        }
+        return position &- start
     }
 
     @inline(__always) private func isDigit(_ byte: UInt8) -> Bool {

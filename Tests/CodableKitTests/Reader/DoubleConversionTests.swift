@@ -4,7 +4,8 @@ import Testing
 
 /// Every number decodes to the bits `JSONDecoder` gives it (the standard library's
 /// correctly rounded conversion): the Clinger fast path, Eisel–Lemire for up to 19
-/// significant digits, and the slow path past them.
+/// significant digits, and the slow path past them; both where the parser converts a
+/// number as it reads it and where a number is read from its text.
 @Suite struct DoubleConversionTests {
     /// A seeded generator (SplitMix64), so that a failure reproduces.
     struct Seeded: RandomNumberGenerator {
@@ -23,11 +24,24 @@ import Testing
         return text.withUTF8 { JSONNumberText.double($0) }
     }
 
+    /// The value the parser gives the number as it reads it (`NumberValues`), alone and
+    /// after eight spaces (so that its first digits' word starts inside the input).
+    private func parsed(_ text: String, padded: Bool) -> Double? {
+        guard let document = try? JSONParser.parse(Array(((padded ? "        " : "") + text).utf8)) else { return nil }
+        return document.double(0)
+    }
+
+    /// Each text read three ways: from its text, and by the parser, alone and padded.
     private func mismatches(_ texts: [String]) -> [String] {
         texts.compactMap { text in
             guard let expected = Double(text) else { return "\(text): not a Double" }
-            let value = converted(text)
-            return value.bitPattern == expected.bitPattern ? nil : "\(text): \(value) (\(value.bitPattern)), expected \(expected)"
+            for (way, value) in [("text", converted(text)), ("parser", parsed(text, padded: false)),
+                                 ("parser, padded", parsed(text, padded: true))] {
+                guard let value, value.bitPattern == expected.bitPattern else {
+                    return "\(text) (\(way)): \(value.map { "\($0) (\($0.bitPattern))" } ?? "no value"), expected \(expected)"
+                }
+            }
+            return nil
         }
     }
 

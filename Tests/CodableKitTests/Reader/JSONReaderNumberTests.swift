@@ -17,7 +17,7 @@ import Testing
     /// text: into the next number's digits where texts sit back to back (a document made
     /// from Foundation objects). None of them may count.
     @Test func aNumberReadsNoDigitBeyondItsText() throws {
-        let values: [Double] = [12, 3_456_789, 0.5, 123_456_789_012, 7, 1.25e-7, 98_765_432_109_876_543, 65.61361699999998, 4]
+        let values: [Double] = [12, 3_456_789, 0.5, 123_456_789_012, 7, 1.25e-7, 98_765_432_109_876_544, 65.61361699999998, 4]
         let document = try JSONDocument(foundationObject: values.map { NSNumber(value: $0) } as [Any], maxDepth: 512)
         for (index, value) in values.enumerated() {
             #expect(document.double(index + 1) == value, "\(value)")
@@ -40,6 +40,25 @@ import Testing
                 }
             }
         }
+    }
+
+    /// A number with a fraction or an exponent and up to 19 digits gets its `Double` from
+    /// the parser (`NumberValues`), and keeps its text for everything else; an integer, or a
+    /// number past 19 digits, is read from its text when it is decoded.
+    @Test func fractionsAreConvertedAsTheyAreRead() throws {
+        let numbers: [(text: String, converted: Bool)] = [
+            ("-65.613616999999977", true), ("0.5", true), ("1e3", true), ("-2.5E-3", true), ("12.0", true),
+            ("1234567890.123456789", true), ("0.1234567890123456789", true),  // 19 digits
+            ("12", false), ("-7", false), ("0.12345678901234567891", false), ("12345678901234567890.5", false),
+        ]
+        let document = try JSONParser.parse(Array("[\(numbers.map(\.text).joined(separator: ", "))]".utf8))
+        for (offset, number) in numbers.enumerated() {
+            #expect((document.nodes[offset + 1].flags & JSONDocument.Node.valueFlag != 0) == number.converted, "\(number.text)")
+            #expect(document.double(offset + 1).bitPattern == Double(number.text)!.bitPattern, "\(number.text)")
+            #expect(document.string(offset + 1) == number.text)
+        }
+        #expect(document.integer(5) == .exact(negative: false, magnitude: 12))  // "12.0"
+        #expect(document.integer(2) == .notIntegral)  // "0.5"
     }
 
     @Test(arguments: [
