@@ -32,6 +32,18 @@ struct Stack<Element>: ~Copyable {
         }
     }
 
+    /// The last element (the stack is not empty), read or changed in place.
+    var last: Element {
+        @inline(__always) get {
+            precondition(count > 0, "last of an empty stack")
+            return base[count - 1]
+        }
+        @inline(__always) _modify {
+            precondition(count > 0, "last of an empty stack")
+            yield &base[count - 1]
+        }
+    }
+
     @inline(__always)
     mutating func append(_ element: consuming Element) {
         if count == capacity { grow() }

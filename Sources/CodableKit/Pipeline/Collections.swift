@@ -60,18 +60,20 @@ extension DocumentDecoder {
     /// (`null`, JSON in a string, a wrong kind) takes the general path.
     @inline(never)
     private func decodeDoubleRows(at node: Int, count: Int) throws -> [[Double]] {
-        var rows: [[Double]] = []
-        rows.reserveCapacity(count)
-        var element = node + 1
-        for index in 0 ..< count {
-            if document.nodes[element].kind == .array {
-                if let row = try doubleRow(at: element, index: index) { rows.append(row) }
-            } else if let row = try decodeElement([Double].self, at: element, key: .index(index), route: session.route([Double].self)) {
-                rows.append(row)
+        // Written in place, as `decodeElements` writes (an `append` checked uniqueness and capacity per row).
+        try [[Double]](unsafeUninitializedCapacity: count) { rows, initialized in
+            var element = node + 1
+            for index in 0 ..< count {
+                let row = document.nodes[element].kind == .array
+                    ? try doubleRow(at: element, index: index)
+                    : try decodeElement([Double].self, at: element, key: .index(index), route: session.route([Double].self))
+                if let row {
+                    (rows.baseAddress! + initialized).initialize(to: consume row)
+                    initialized += 1
+                }
+                element = document.next(after: element)
             }
-            element = document.next(after: element)
         }
-        return rows
     }
 
     /// One row of `decodeDoubleRows`, or nil when the repair stage drops it. A coordinate

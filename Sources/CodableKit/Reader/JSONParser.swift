@@ -94,9 +94,17 @@ package struct JSONParser: ~Copyable {
     var numbers: NumberValues
     /// Unescaped strings; a string node in it has offset `input.count + arena offset`.
     var arena = ByteArena()
-    /// Node indices of the arrays and objects still open, innermost last (a `Stack`: an
-    /// `Array` checks uniqueness on every push and pop, one of each per container).
-    var open = Stack<Int>(capacity: 32)
+    /// The arrays and objects still open, innermost last (a `Stack`: an `Array` checks
+    /// uniqueness on every push and pop, one of each per container).
+    var open = Stack<OpenContainer>(capacity: 32)
+
+    /// An array or object being read: its node, its kind, and how many values it has so
+    /// far, kept here (not in its node) while values complete, and written when it closes.
+    struct OpenContainer {
+        let node: Int
+        let isObject: Bool
+        var count: UInt32 = 0
+    }
 
     init(input: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.input = input
@@ -158,10 +166,9 @@ package struct JSONParser: ~Copyable {
 
             // After a complete value: a separator, or the end of one or more containers.
             while open.count > 0 {
-                let container = open[open.count - 1]
-                nodes[container].b += 1
+                open.last.count += 1
                 skipWhitespace()
-                let isObject = nodes[container].kind == .object
+                let isObject = open.last.isObject
                 let next = peek()
                 let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 if next == UInt8(ascii: ",") {
@@ -190,16 +197,16 @@ package struct JSONParser: ~Copyable {
     private mutating func openContainer(_ kind: JSONDocument.Kind) throws(JSONReadError) {
         guard open.count < maxDepth else { throw error(.tooDeep(limit: maxDepth), at: position) }
         position += 1
-        open.append(nodes.count)
+        open.append(OpenContainer(node: nodes.count, isObject: kind == .object))
         nodes.append(.init(kind: kind, flags: 0, a: 0, b: 0))
     }
 
-    /// Ends the innermost container: records where its contents end. Its count
-    /// was kept up to date as values completed.
+    /// Ends the innermost container: records where its contents end, and its count.
     private mutating func closeContainer() {
-        let container = open[open.count - 1]
+        let container = open.last
         open.removeLast()
-        nodes[container].a = UInt32(nodes.count)
+        nodes[container.node].a = UInt32(nodes.count)
+        nodes[container.node].b = container.count
     }
 
     /// A member's key and the `:` after it; the member's value is read next.
