@@ -263,7 +263,7 @@ package struct JSONParser: ~Copyable {
     /// one to three) come from one word. Read again from the text at decode time, they
     /// cost as much as the rest of the parse. An integer keeps only its text, which reads
     /// exactly as any integer type.
-    private mutating func parseFractionalNumber(from start: Int) throws(JSONReadError) {
+    @inline(__always) private mutating func parseFractionalNumber(from start: Int) throws(JSONReadError) {
         let negative = input[start] == UInt8(ascii: "-")
         let integer = (negative ? start &+ 1 : start) ..< position
         var digitCount = integer.count == 1 && input[integer.lowerBound] == UInt8(ascii: "0") ? 0 : integer.count  // `0.…`
