@@ -19,10 +19,16 @@ package struct JSONParser: ~Copyable {
     /// - Throws: `JSONReadError` naming the byte offset, line and column of the first problem.
     package static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth,
                               assumesTopLevelDictionary: Bool = false) throws(JSONReadError) -> JSONDocument {
+        let other = try bytes.withUnsafeBufferPointer { (input) throws(JSONReadError) in
+            try otherForm(of: input, assumesTopLevelDictionary: assumesTopLevelDictionary)
+        }
+        if let other { return try parse(other, maxDepth: maxDepth) }
+        return try parseUTF8(bytes, maxDepth: maxDepth)
+    }
+
+    /// Parses `bytes` as UTF-8, whatever their first bytes look like.
+    private static func parseUTF8(_ bytes: [UInt8], maxDepth: Int) throws(JSONReadError) -> JSONDocument {
         try bytes.withUnsafeBufferPointer { (input) throws(JSONReadError) -> JSONDocument in
-            if let other = try otherForm(of: input, assumesTopLevelDictionary: assumesTopLevelDictionary) {
-                return try parse(other, maxDepth: maxDepth)
-            }
             var parser = JSONParser(input: input, maxDepth: maxDepth)
             try parser.parseDocument()
             return JSONDocument(nodes: parser.nodes, numbers: parser.numbers, bytes: parser.arena.appended(to: bytes),
@@ -63,21 +69,26 @@ package struct JSONParser: ~Copyable {
                                   assumesTopLevelDictionary: Bool) throws(JSONReadError) -> OtherForm? {
         if let utf8 = try InputEncoding.utf8(from: input) {
             guard assumesTopLevelDictionary else { return OtherForm(utf8: utf8) }
-            return try utf8.withUnsafeBufferPointer { (utf8Input) throws(JSONReadError) in
-                try otherForm(of: utf8Input, assumesTopLevelDictionary: true) ?? OtherForm(utf8: utf8)
-            }
+            return utf8.withUnsafeBufferPointer { braced($0) } ?? OtherForm(utf8: utf8)
         }
-        guard assumesTopLevelDictionary else { return nil }
+        return assumesTopLevelDictionary ? braced(input) : nil
+    }
+
+    /// UTF-8 `input` with braces around it when it holds an object's members without them
+    /// (`assumesTopLevelDictionary`); nil when it needs none.
+    private static func braced(_ input: UnsafeBufferPointer<UInt8>) -> OtherForm? {
         let start = input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF ? 3 : 0
         let first = input[start...].firstIndex(where: { !isJSONWhitespace($0) }) ?? input.count
         guard first == input.count || input[first] != UInt8(ascii: "{") else { return nil }
         return OtherForm(utf8: [UInt8(ascii: "{")] + input[start...] + [UInt8(ascii: "}")], offsetShift: 1 - start, columnShift: start == 0 ? 1 : 0)
     }
 
-    /// Parses text made by `otherForm`; an error names its position in the input.
+    /// Parses text made by `otherForm`, as UTF-8: its encoding is not looked for again (the
+    /// UTF-8 of UTF-32 `2` and U+0000 would look like UTF-16); an error names its position
+    /// in the input.
     private static func parse(_ other: OtherForm, maxDepth: Int) throws(JSONReadError) -> JSONDocument {
         do {
-            return try parse(other.utf8, maxDepth: maxDepth)
+            return try parseUTF8(other.utf8, maxDepth: maxDepth)
         } catch {
             var error = error
             error.offset = max(0, error.offset - other.offsetShift)

@@ -136,6 +136,17 @@ import Testing
         Self.agree([Int].self, try #require("[1,]".data(using: encoding)))
     }
 
+    /// UTF-16 or UTF-32 input is transcoded once: the UTF-8 of UTF-32 `2` followed by U+0000
+    /// is `32 00`, which looks like UTF-16, and was read as `2` (found by FuzzDifferential).
+    @Test func transcodedInputIsNotTranscodedAgain() {
+        for bytes: [UInt8] in [[0x32, 0, 0, 0, 0, 0, 0, 0], [0x32, 0, 0, 0, 0, 0, 0, 0, 0x2C], [0x32, 0, 0, 0], [0x32, 0]] {
+            Self.agree(Int.self, Data(bytes))
+        }
+        // Unbraced members in UTF-32 are transcoded, then braced.
+        let members = Data([0x22, 0, 0, 0, 0x61, 0, 0, 0, 0x22, 0, 0, 0, 0x3A, 0, 0, 0, 0x31, 0, 0, 0])  // `"a":1`
+        Self.agree([String: Int].self, members) { $0.assumesTopLevelDictionary = true; $1.assumesTopLevelDictionary = true }
+    }
+
     @Test func invalidUTF16IsAnErrorThatSaysSo() {
         let loneSurrogate = Data([0x22, 0, 0x00, 0xD8, 0x22, 0])
         Self.agree(String.self, loneSurrogate)
