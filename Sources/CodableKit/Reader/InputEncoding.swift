@@ -17,6 +17,9 @@ enum InputEncoding {
         return detect(input)
     }
 
+    /// `JSONDecoder`'s table: a byte order mark, else the RFC 4627 patterns of zero and
+    /// non-zero bytes among the first four (the first two alone for two-byte input); any
+    /// other input is UTF-8 (and `00 22 B4 00` is not UTF-16).
     private static func detect(_ input: UnsafeBufferPointer<UInt8>) -> InputEncoding {
         let count = input.count
         let b0 = input[0], b1 = input[1]
@@ -25,12 +28,15 @@ enum InputEncoding {
         case (0, 0, 0xFE, 0xFF): return .utf32(bigEndian: true, skip: 4)
         // `JSONDecoder` takes FF FE 00 00 for UTF-16 and fails; it can only be UTF-32.
         case (0xFF, 0xFE, 0, 0): return .utf32(bigEndian: false, skip: 4)
+        case (0xFE, 0xFF, 0, 0): return .utf32(bigEndian: false, skip: 4)  // as `JSONDecoder` reads it
         case (0xFE, 0xFF, _, _): return .utf16(bigEndian: true, skip: 2)
         case (0xFF, 0xFE, _, _): return .utf16(bigEndian: false, skip: 2)
-        case (0, 0, 0, _?): return .utf32(bigEndian: true, skip: 0)
-        case (_, 0, 0, 0): return .utf32(bigEndian: false, skip: 0)
-        case (0, _, _, _): return .utf16(bigEndian: true, skip: 0)
-        case (_, 0, _, _): return .utf16(bigEndian: false, skip: 0)
+        case let (0, 0, 0, last?) where last != 0: return .utf32(bigEndian: true, skip: 0)
+        case let (0, second, 0, last?) where second != 0 && last != 0: return .utf16(bigEndian: true, skip: 0)
+        case let (first, 0, 0, 0?) where first != 0: return .utf32(bigEndian: false, skip: 0)
+        case let (first, 0, third?, 0?) where first != 0 && third != 0: return .utf16(bigEndian: false, skip: 0)
+        case let (0, second, nil, nil) where second != 0: return .utf16(bigEndian: true, skip: 0)
+        case let (first, 0, nil, nil) where first != 0: return .utf16(bigEndian: false, skip: 0)
         default: return .utf8
         }
     }

@@ -147,9 +147,19 @@ import Testing
         Self.agree([String: Int].self, members) { $0.assumesTopLevelDictionary = true; $1.assumesTopLevelDictionary = true }
     }
 
+    /// The encoding is found by `JSONDecoder`'s table, zero bytes and non-zero ones both
+    /// (the inputs FuzzDifferential found read as UTF-16 where `JSONDecoder` reads UTF-8).
+    @Test func encodingIsFoundByJSONDecodersTable() {
+        let inputs: [[UInt8]] = [
+            [0, 0x32, 0x32], [0x32, 0, 0], [0, 0x22, 0xB4, 0, 0, 0x22], [0x22, 0, 0, 0x22, 0x22, 0], [0, 0x22, 0x22, 0, 0, 0x22],
+            [0, 0x32], [0x32, 0], [0, 0x32, 0, 0x20], [0xFE, 0xFF, 0, 0x31], [0xFE, 0xFF, 0, 0, 0x31, 0, 0, 0], [0, 0, 0, 0x31],
+        ]
+        for bytes in inputs { Self.agree(JSONValue.self, Data(bytes)) }
+    }
+
     @Test func invalidUTF16IsAnErrorThatSaysSo() {
-        let loneSurrogate = Data([0x22, 0, 0x00, 0xD8, 0x22, 0])
-        Self.agree(String.self, loneSurrogate)
+        let loneSurrogate = Data([0x5B, 0, 0x22, 0, 0x00, 0xD8, 0x22, 0, 0x5D, 0])  // UTF-16LE `["` U+D800 `"]`
+        Self.agree([String].self, loneSurrogate)
         let error = #expect(throws: JSONReadError.self) { try JSONParser.parse([UInt8](loneSurrogate)) }
         #expect(error?.reason == "invalid UTF-16 code unit sequence")
     }
