@@ -142,17 +142,9 @@ package enum JSONNumberText {
     static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double {
         let negative = text[0] == UInt8(ascii: "-")
         let decimal = ShortDecimal(text) ?? ShortDecimal(Decimal(text))
-        if decimal.digitCount == 0 { return negative ? -0.0 : 0.0 }
-        // Clinger: up to 15 significant digits and a power of ten up to 22 are both exact
-        // doubles, so one multiplication or division rounds correctly.
-        if decimal.digitCount <= 15, abs(decimal.exponent) <= 22 {
-            let mantissa = Double(decimal.mantissa)
-            let value = decimal.exponent >= 0
-                ? mantissa * exactPowerOfTen(decimal.exponent)
-                : mantissa / exactPowerOfTen(-decimal.exponent)
-            return negative ? -value : value
+        if !decimal.overflowed, let value = double(negative: negative, mantissa: decimal.mantissa, exponent: decimal.exponent) {
+            return value
         }
-        if !decimal.overflowed, let value = eiselLemire(decimal.mantissa, decimal.exponent) { return negative ? -value : value }
         // Slow path: C's correctly rounded conversion from a copy on the stack (a String for
         // each long number was an allocation per number) while the decimal point is `.`;
         // otherwise the standard library's, which ignores the locale.
@@ -217,15 +209,17 @@ package enum JSONNumberText {
         return Double(sign: .plus, exponentBitPattern: UInt(binaryExponent), significandBitPattern: significand & ((1 << 52) - 1))
     }
 
-    /// `mantissa × 10^exponent` (a mantissa of up to 19 digits), signed, as `double(_:)`
-    /// reads it from the text; nil where the fast paths cannot decide (the decode then
-    /// reads the text, which decides it).
+    /// `mantissa × 10^exponent` (a mantissa of up to 19 digits), signed, by the fast paths;
+    /// nil where they cannot decide (then `double(_:)` falls back to the C library, from
+    /// the text). The parser's conversion and `double(_:)`'s.
     @inline(__always)
     static func double(negative: Bool, mantissa: UInt64, exponent: Int) -> Double? {
         var value: Double = 0
         if mantissa == 0 {
             value = 0
-        } else if mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {  // Clinger, as in `double(_:)`
+        } else if mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
+            // Clinger: the mantissa and a power of ten up to 22 are both exact doubles, so one
+            // multiplication or division rounds correctly.
             value = exponent >= 0 ? Double(mantissa) * exactPowerOfTen(exponent) : Double(mantissa) / exactPowerOfTen(-exponent)
         } else if let approximated = eiselLemire(mantissa, exponent) {
             value = approximated
@@ -233,6 +227,39 @@ package enum JSONNumberText {
             return nil
         }
         return negative ? -value : value
+    }
+
+    /// Appends the digits from `index` on (up to `count`) to `mantissa` and returns how many
+    /// there were (`mantissa` wraps past 19: the caller checks the count), eight at a time
+    /// while eight bytes remain; a run's last one to seven digits come from the same word,
+    /// moved to its top and led by ASCII zeros. The parser's fraction loop and `ShortDecimal`.
+    @inline(__always)
+    static func addDigits(_ base: UnsafeRawPointer, count: Int, at index: inout Int, to mantissa: inout UInt64) -> Int {
+        let start = index
+        while index &+ 8 <= count {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let nonDigits = nonDigits(word)
+            if nonDigits == 0 {
+                mantissa = mantissa &* 100_000_000 &+ eightDigitsValue(word)
+                index &+= 8
+                continue
+            }
+            let run = nonDigits.trailingZeroBitCount &>> 3
+            if run > 0 {
+                let shift = UInt64(8 &* (8 &- run))
+                let padded = (word &<< shift) | (0x3030_3030_3030_3030 & ((1 &<< shift) &- 1))
+                mantissa = mantissa &* powerOfTen(run) &+ eightDigitsValue(padded)
+                index &+= run
+            }
+            return index &- start
+        }
+        while index < count {
+            let digit = base.load(fromByteOffset: index, as: UInt8.self) &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            index &+= 1
+        }
+        return index &- start
     }
 
     /// The value of the ASCII digits at `digits` in `input` (at most 19), eight at a time;
@@ -389,13 +416,13 @@ package enum JSONNumberText {
             while index < count, text[index] == UInt8(ascii: "0") { index += 1 }  // leading zeros
             var mantissa: UInt64 = 0
             var digits = 0
-            Self.readDigits(base, count, &index, &mantissa, &digits)
+            digits += JSONNumberText.addDigits(base, count: count, at: &index, to: &mantissa)
             var fractionDigits = 0
             if index < count, text[index] == UInt8(ascii: ".") {
                 index += 1
                 let start = index
                 if digits == 0 { while index < count, text[index] == UInt8(ascii: "0") { index += 1 } }  // 0.00…: not significant
-                Self.readDigits(base, count, &index, &mantissa, &digits)
+                digits += JSONNumberText.addDigits(base, count: count, at: &index, to: &mantissa)
                 fractionDigits = index - start
             }
             guard digits <= 19 else { return nil }
@@ -403,41 +430,6 @@ package enum JSONNumberText {
             digitCount = digits
             exponent = JSONNumberText.writtenExponent(text, from: index) - fractionDigits
         }
-
-        /// Appends the digits at `index` to `mantissa` (wrapping past 19: the caller checks
-        /// `digits`), eight at a time while eight bytes remain; a run's last one to seven
-        /// digits come from the same word, moved to its top and led by ASCII zeros.
-        @inline(__always)
-        private static func readDigits(_ base: UnsafeRawPointer, _ count: Int, _ index: inout Int, _ mantissa: inout UInt64,
-                                       _ digits: inout Int) {
-            while index + 8 <= count {
-                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let nonDigits = JSONNumberText.nonDigits(word)
-                if nonDigits == 0 {
-                    mantissa = mantissa &* 100_000_000 &+ eightDigitsValue(word)
-                    index += 8
-                    digits += 8
-                    continue
-                }
-                let run = nonDigits.trailingZeroBitCount >> 3
-                if run > 0 {
-                    let shift = UInt64(8 * (8 - run))
-                    let padded = (word << shift) | (0x3030_3030_3030_3030 & ((1 << shift) &- 1))
-                    mantissa = mantissa &* powerOfTen(run) &+ eightDigitsValue(padded)
-                    index += run
-                    digits += run
-                }
-                return
-            }
-            while index < count {
-                let digit = base.load(fromByteOffset: index, as: UInt8.self) &- UInt8(ascii: "0")
-                guard digit < 10 else { break }
-                mantissa = mantissa &* 10 &+ UInt64(digit)
-                index += 1
-                digits += 1
-            }
-        }
-
     }
 
     /// A number as `mantissa × 10^exponent`, with leading and trailing zeros

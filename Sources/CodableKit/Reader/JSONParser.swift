@@ -283,7 +283,7 @@ package struct JSONParser: ~Copyable {
         if input[position] == UInt8(ascii: ".") {
             position += 1
             guard let next = peek(), isDigit(next) else { throw expected("a digit after '.'") }
-            fractionCount = addDigits(to: &mantissa)
+            fractionCount = JSONNumberText.addDigits(input.baseAddress!, count: input.count, at: &position, to: &mantissa)
             digitCount &+= fractionCount
         }
         var exponent = 0
@@ -304,35 +304,6 @@ package struct JSONParser: ~Copyable {
         } else {
             nodes.append(.init(kind: .number, flags: 0, a: UInt32(start), b: UInt32(length)))
         }
-    }
-
-    /// `skipDigits`, which also appends each digit to `mantissa` (wrapping past 19 digits:
-    /// the caller checks the count it returns); a run's last one to seven digits come from
-    /// the word that ends it, moved to its top and led by ASCII zeros.
-    @inline(__always) private mutating func addDigits(to mantissa: inout UInt64) -> Int {
-        let start = position
-        while position &+ 8 <= input.count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(input.baseAddress! + position).loadUnaligned(as: UInt64.self))
-            let nonDigits = JSONNumberText.nonDigits(word)
-            if nonDigits == 0 {
-                mantissa = mantissa &* 100_000_000 &+ JSONNumberText.eightDigitsValue(word)
-                position &+= 8
-                continue
-            }
-            let run = nonDigits.trailingZeroBitCount &>> 3
-            if run > 0 {
-                let shift = UInt64(8 &* (8 &- run))
-                let padded = (word &<< shift) | (0x3030_3030_3030_3030 & ((1 &<< shift) &- 1))
-                mantissa = mantissa &* JSONNumberText.powerOfTen(run) &+ JSONNumberText.eightDigitsValue(padded)
-                position &+= run
-            }
-            return position &- start
-        }
-        while position < input.count, isDigit(input[position]) {
-            mantissa = mantissa &* 10 &+ UInt64(input[position] &- UInt8(ascii: "0"))
-            position += 1
-        }
-        return position &- start
     }
 
     @inline(__always) private func isDigit(_ byte: UInt8) -> Bool {
