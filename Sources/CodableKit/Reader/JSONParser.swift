@@ -248,7 +248,13 @@ package struct JSONParser: ~Copyable {
     // MARK: Numbers
 
     /// `-? (0 | [1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)?`, kept as text.
-    private mutating func parseNumber() throws(JSONReadError) {
+    ///
+    /// Inlined into the value loop, with `parseFractionalNumber`: a number array is mostly
+    /// this path, and out of line it cost a call and the reloads of the parser's state around
+    /// it per number. `@_transparent`, because `parseDocument` is too large for the optimizer
+    /// to honour `@inline(__always)` (Swift 6.3's `@inline(always)` would do, but not on the
+    /// 6.0 compilers the package supports).
+    @_transparent private mutating func parseNumber() throws(JSONReadError) {
         let start = position
         if input[position] == UInt8(ascii: "-") { position += 1 }
         guard let first = peek(), isDigit(first) else {
@@ -274,7 +280,7 @@ package struct JSONParser: ~Copyable {
     /// one to three) come from one word. Read again from the text at decode time, they
     /// cost as much as the rest of the parse. An integer keeps only its text, which reads
     /// exactly as any integer type.
-    @inline(__always) private mutating func parseFractionalNumber(from start: Int) throws(JSONReadError) {
+    @_transparent private mutating func parseFractionalNumber(from start: Int) throws(JSONReadError) {
         let negative = input[start] == UInt8(ascii: "-")
         let integer = (negative ? start &+ 1 : start) ..< position
         var digitCount = integer.count == 1 && input[integer.lowerBound] == UInt8(ascii: "0") ? 0 : integer.count  // `0.…`
