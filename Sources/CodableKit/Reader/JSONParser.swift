@@ -284,7 +284,12 @@ package struct JSONParser: ~Copyable {
         let negative = input[start] == UInt8(ascii: "-")
         let integer = (negative ? start &+ 1 : start) ..< position
         var digitCount = integer.count == 1 && input[integer.lowerBound] == UInt8(ascii: "0") ? 0 : integer.count  // `0.…`
-        var mantissa = digitCount <= 19 ? JSONNumberText.digitsValue(input.baseAddress!, integer) : 0
+        var mantissa: UInt64 = 0
+        if integer.count <= 4 {  // the usual integer part: a short loop, in line
+            for index in integer { mantissa = mantissa &* 10 &+ UInt64(input[index] &- UInt8(ascii: "0")) }
+        } else if digitCount <= 19 {
+            mantissa = JSONNumberText.digitsValue(input.baseAddress!, integer)
+        }
         var fractionCount = 0
         if input[position] == UInt8(ascii: ".") {
             position += 1
