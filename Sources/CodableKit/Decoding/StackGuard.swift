@@ -38,7 +38,7 @@ enum StackGuard {
         if let low = pthread_getspecific(lowKey), let high = pthread_getspecific(highKey) {
             return (UInt(bitPattern: low), UInt(bitPattern: high))
         }
-        guard let (low, size) = readBounds() else { return nil }
+        guard let (low, size) = mainThreadBounds() ?? readBounds() else { return nil }
         pthread_setspecific(lowKey, UnsafeRawPointer(bitPattern: low))
         pthread_setspecific(highKey, UnsafeRawPointer(bitPattern: low + size))
         return (low, low + size)
@@ -57,8 +57,38 @@ enum StackGuard {
         return key
     }
 
+    /// The main thread's stack, its lowest address and its size, found without reading
+    /// `/proc/self/maps` (which `pthread_getattr_np` does for the main thread: about 0.1 ms,
+    /// much of a small first decode); nil when `address` (by default where the caller's
+    /// stack is now) is not on it, or where the layout is not the one described here.
+    ///
+    /// The kernel copies the program's path (`AT_EXECFN`) first to the new stack, one word
+    /// below its end, and the stack may grow down to `RLIMIT_STACK` below that end: the
+    /// lowest address `pthread_getattr_np` reports too. An end that is not at a page boundary
+    /// means another layout (an emulator's, say), and an unlimited stack has no such bound.
+    static func mainThreadBounds(around address: UInt = currentAddress()) -> (UInt, UInt)? {
+        #if canImport(Glibc)
+        typealias AuxiliaryValue = @convention(c) (UInt) -> UInt
+        let executableFileName: UInt = 31  // AT_EXECFN
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "getauxval"),
+              let path = UnsafePointer<CChar>(bitPattern: unsafeBitCast(symbol, to: AuxiliaryValue.self)(executableFileName))
+        else { return nil }
+        let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
+        let end = UInt(bitPattern: path) + UInt(strlen(path)) + 1 + UInt(MemoryLayout<UInt>.size)
+        var limit = rlimit()
+        guard page > 0, end % page == 0, getrlimit(__rlimit_resource_t(RLIMIT_STACK.rawValue), &limit) == 0,
+              limit.rlim_cur != rlim_t.max, UInt(limit.rlim_cur) < end
+        else { return nil }
+        let low = (end - UInt(limit.rlim_cur) + page - 1) / page * page
+        guard low < address, address < end else { return nil }  // another thread's stack
+        return (low, end - low)
+        #else
+        return nil
+        #endif
+    }
+
     /// The stack's lowest address and its size.
-    private static func readBounds() -> (UInt, UInt)? {
+    static func readBounds() -> (UInt, UInt)? {
         #if canImport(Darwin)
         let top = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))
         let size = UInt(pthread_get_stacksize_np(pthread_self()))
