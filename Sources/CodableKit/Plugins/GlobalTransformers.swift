@@ -31,5 +31,5 @@ public enum GlobalTransformers {
         registry.read(orIfEmpty: [:])
     }
 
-    private static let registry = LockedRegistry([ObjectIdentifier: any ValueTransformable](), isEmpty: \.isEmpty)
+    private static let registry = LockedRegistry([ObjectIdentifier: any ValueTransformable](), isEmpty: { $0.isEmpty })
 }

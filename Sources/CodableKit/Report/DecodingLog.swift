@@ -65,5 +65,5 @@ public enum DecodingLog {
         var isQuiet: Bool { level == .none && handlers.isEmpty }
     }
 
-    private static let state = LockedRegistry(State(), isEmpty: \.isQuiet)
+    private static let state = LockedRegistry(State(), isEmpty: { $0.isQuiet })
 }
