@@ -53,23 +53,23 @@ final class DecodingSession {
     @exclusivity(unchecked) var hint = RouteHint()
     /// Key tables by `Key` type, unretained (a retain and a release per object showed);
     /// `keyTableOwners` keeps them until the session ends.
-    @exclusivity(unchecked) private var keyTables = TypeTable<Unmanaged<KeyTable>>(capacity: 16)
+    @exclusivity(unchecked) private var keyTables = TypeTable<Unmanaged<KeyTable>>()
     @exclusivity(unchecked) private var keyTableOwners: [KeyTable] = []
     /// Keyed container pools by `Key` type (see `KeyedContainerPool`), unretained;
     /// `poolList` owns them, and empties them when the decode ends.
-    @exclusivity(unchecked) var containerPools = TypeTable<Unmanaged<KeyedContainerPool>>(capacity: 128)
+    @exclusivity(unchecked) var containerPools = TypeTable<Unmanaged<KeyedContainerPool>>()
     @exclusivity(unchecked) var poolList: [KeyedContainerPool] = []
     /// One member cursor per depth of open keyed containers (see `MemberCursor`).
     @exclusivity(unchecked) private var cursors = UnsafeMutableBufferPointer<MemberCursor>(start: nil, count: 0)
 
     /// Per model type: its shape and one `init()` value for this decode (see `InitialValues.swift` and `ModelShape`).
     /// Asked by every object that needs a fallback.
-    @exclusivity(unchecked) var modelFallbacks = TypeTable<ModelFallbacks>(capacity: 16)
+    @exclusivity(unchecked) var modelFallbacks = TypeTable<ModelFallbacks>()
     /// Per model type: which initial values are nil (see `initialIsNil`).
-    @exclusivity(unchecked) var writtenNilness = TypeTable<WrittenNilness>(capacity: 16)
+    @exclusivity(unchecked) var writtenNilness = TypeTable<WrittenNilness>()
     /// Type names for reports (`String(describing:)` demangles, so once per type):
     /// every repair names one or two types.
-    @exclusivity(unchecked) private var typeNames = TypeTable<String>(capacity: 16)
+    @exclusivity(unchecked) private var typeNames = TypeTable<String>()
     private static let sharedTypeNames = TypeCache<String>()
 
 

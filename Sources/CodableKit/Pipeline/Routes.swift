@@ -66,7 +66,7 @@ extension Route {
     /// string-keyed dictionaries) known from the start: each would otherwise cost a
     /// conformance check (a scan of every record) in the process's first decode.
     private static let cache = TypeCache<Route>(known: {
-        var known: [ObjectIdentifier: Route] = [:]
+        var known = TypeTable<Route>()
         for type: any (KernelDecodable & Decodable).Type in [String.self, Int.self, Double.self, Bool.self, Int64.self,
                                                             Float.self, JSONValue.self] {
             addKnownRoutes(type, to: &known)
@@ -80,11 +80,11 @@ extension Route {
     /// every conformance record; generic, the conformance is passed to it.
     @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     private static func addKnownRoutes<Value: KernelDecodable & Decodable>(_: Value.Type,
-                                                                         to known: inout [ObjectIdentifier: Route]) {
-        known[ObjectIdentifier(Value.self)] = Value.route
-        known[ObjectIdentifier(Value?.self)] = Value?.route
-        known[ObjectIdentifier([Value].self)] = [Value].route
-        known[ObjectIdentifier([String: Value].self)] = [String: Value].route
+                                                                         to known: inout TypeTable<Route>) {
+        _ = known.add(Value.route, for: ObjectIdentifier(Value.self))
+        _ = known.add(Value?.route, for: ObjectIdentifier(Value?.self))
+        _ = known.add([Value].route, for: ObjectIdentifier([Value].self))
+        _ = known.add([String: Value].route, for: ObjectIdentifier([String: Value].self))
     }
 }
 

@@ -13,23 +13,31 @@
 public enum GlobalTransformers {
     /// Applies `transformer` to every property of its `Object` type, in every decode and encode from now on.
     public static func register(_ transformer: some ValueTransformable) {
-        registry.update { $0[transformer.objectType] = transformer }
+        registry.update { $0.byType[transformer.objectType] = transformer }
     }
 
     /// Removes the transformer registered for `type`, if any.
     public static func unregister<Object>(_ type: Object.Type) {
-        registry.update { _ = $0.removeValue(forKey: ObjectIdentifier(type)) }
+        registry.update { _ = $0.byType.removeValue(forKey: ObjectIdentifier(type)) }
     }
 
     /// Removes every registered transformer.
     public static func removeAll() {
-        registry.update { $0.removeAll() }
+        registry.update { $0.byType.removeAll() }
     }
 
     /// The registered transformers, as they are now.
     package static var current: [ObjectIdentifier: any ValueTransformable] {
-        registry.read(orIfEmpty: [:])
+        registry.read(orIfEmpty: Registered()).byType
     }
 
-    private static let registry = LockedRegistry([ObjectIdentifier: any ValueTransformable](), isEmpty: { $0.isEmpty })
+    /// The registry's value, a struct of its own: as the registry's generic argument,
+    /// `[ObjectIdentifier: any ValueTransformable]` would be made from its mangled name,
+    /// and the runtime would find `ObjectIdentifier: Hashable` by a scan of every
+    /// conformance record in each process's first decode, transformers or not.
+    private struct Registered {
+        var byType: [ObjectIdentifier: any ValueTransformable] = [:]
+    }
+
+    private static let registry = LockedRegistry(Registered(), isEmpty: { $0.byType.isEmpty })
 }

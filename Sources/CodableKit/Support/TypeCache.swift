@@ -3,21 +3,17 @@
 /// making it may run the type's own code — and the first writer wins, so every
 /// caller sees one value per type.
 final class TypeCache<Value>: Sendable where Value: Sendable {
-    private let storage: Locked<[ObjectIdentifier: Value]>
+    private let storage: Locked<TypeTable<Value>>
 
     /// A cache that knows `known` from the start.
-    init(known: [ObjectIdentifier: Value] = [:]) {
+    init(known: TypeTable<Value> = TypeTable()) {
         storage = Locked(known)
     }
 
     func value(for type: Any.Type, make: () -> Value) -> Value {
         let id = ObjectIdentifier(type)
-        if let known = storage.withLock({ $0[id] }) { return known }
+        if let known = storage.withLock({ $0.existing(id) }) { return known }
         let made = make()
-        return storage.withLock { cache in
-            if let existing = cache[id] { return existing }
-            cache[id] = made
-            return made
-        }
+        return storage.withLock { $0.add(made, for: id) }
     }
 }

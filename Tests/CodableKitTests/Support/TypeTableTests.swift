@@ -8,15 +8,15 @@ struct TypeTableTests {
     private struct B {}
     private enum E {}
 
-    /// Many distinct types (more than the table holds): each made exactly once, each
-    /// found again with its own value, in any order.
+    /// Many distinct types (the table grows from 16 slots to 256 on the way): each made
+    /// exactly once, each found again with its own value, in any order.
     @Test func everyTypeIsMadeOnceAndFoundAgain() {
         let types: [Any.Type] = [Int.self, String.self, Double.self, Bool.self, A.self, B.self, E.self, [Int].self, [String].self,
                                  [Double].self, [A].self, [B].self, Int?.self, String?.self, A?.self, B?.self, [String: Int].self,
                                  [String: A].self, Set<Int>.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self,
                                  UInt8.self, UInt16.self, UInt32.self, UInt64.self, Float.self, [Float].self, [[Double]].self,
                                  [[[Double]]].self, (Int, Int).self, (A, B).self, [Int: Int].self, Set<String>.self]
-        var table = TypeTable<String>(capacity: 16)  // holds 4 of them; the rest are the dictionary's
+        var table = TypeTable<String>()
         var made: [String] = []
         for round in 0 ..< 3 {
             for (index, type) in (round == 1 ? Array(types.enumerated().reversed()) : Array(types.enumerated())) {
@@ -30,6 +30,16 @@ struct TypeTableTests {
         #expect(made.count == types.count)
         #expect(table.existing(ObjectIdentifier(A.self)) == "4:\(A.self)")
         #expect(table.existing(ObjectIdentifier(Character.self)) == nil)
+    }
+
+    /// A value added for a type that has one already leaves the first in place, and is
+    /// answered with it (as `TypeCache` keeps the first of two threads' values).
+    @Test func theFirstValueAddedStays() {
+        var table = TypeTable<Int>()
+        #expect(table.add(1, for: ObjectIdentifier(A.self)) == 1)
+        #expect(table.add(2, for: ObjectIdentifier(A.self)) == 1)
+        #expect(table.existing(ObjectIdentifier(A.self)) == 1)
+        #expect(table.existing(ObjectIdentifier(B.self)) == nil)
     }
 
     /// As a session holds its tables: without the runtime's access check, so that a
