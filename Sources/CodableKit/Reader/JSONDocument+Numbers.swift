@@ -22,10 +22,17 @@ extension JSONDocument {
     }
 
     /// The number at `index` as a correctly rounded `Double` (±infinity beyond its range).
+    /// In line, the value the parser converted (a coordinate array is little else); from
+    /// the text, out of line.
+    @inline(__always)
     package func double(_ index: Int) -> Double {
         let node = nodes[index]
-        if node.flags & Node.valueFlag != 0 { return numberValue(node) }
-        if node.flags & Node.nonFiniteFlag != 0 {
+        return node.flags & Node.valueFlag != 0 ? numberValue(node) : doubleFromText(index)
+    }
+
+    @inline(never)
+    private func doubleFromText(_ index: Int) -> Double {
+        if nodes[index].flags & Node.nonFiniteFlag != 0 {
             return withText(index) { $0.first == UInt8(ascii: "N") ? .nan : $0.first == UInt8(ascii: "-") ? -.infinity : .infinity }
         }
         return withText(index) { JSONNumberText.double($0) }

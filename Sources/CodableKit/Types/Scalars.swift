@@ -143,14 +143,7 @@ extension UInt128: ScalarValue {
 extension Double: ScalarValue {
     @inline(__always)
     static func read(_ document: JSONDocument, _ node: Int) -> Double? {
-        let header = document.nodes[node]
-        guard header.kind == .number else { return nil }
-        // A value converted while parsing is read here, without a call: a coordinate
-        // array is little else.
-        if header.flags & JSONDocument.Node.valueFlag != 0 {
-            let value = document.numberValue(header)
-            return value.isFinite ? value : nil
-        }
+        guard document.nodes[node].kind == .number else { return nil }
         let value = document.double(node)
         // Beyond Double's range is not a value; JSON5's `Infinity` and `NaN` are.
         return value.isFinite || document.nodes[node].flags & JSONDocument.Node.nonFiniteFlag != 0 ? value : nil
