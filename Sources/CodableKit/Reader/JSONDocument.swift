@@ -137,8 +137,8 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     }
 
     deinit {
-        free(nodeStorage)  // the parser's `NodeBuffer` and `NumberValues` storage, from `realloc`
-        free(numberValues)
+        free(nodeStorage)  // the parser's `NodeBuffer` storage, from `realloc`
+        free(numberValues)  // its `NumberValues` storage, from `realloc` (or nil)
     }
 
     /// The value of a number node flagged `Node.valueFlag`.

@@ -277,7 +277,7 @@ package struct JSONParser: ~Copyable {
     /// The rest of a number with a fraction or an exponent, from its integer part's end.
     /// Such a number is converted here (`NumberValues`): the fraction's digits are added
     /// up in the loop that checks them, eight at a time, and the integer part's (usually
-    /// one to three) come from one word. Read again from the text at decode time, they
+    /// one to three, added up in line; longer, eight at a time). Read again from the text at decode time, they
     /// cost as much as the rest of the parse. An integer keeps only its text, which reads
     /// exactly as any integer type.
     @_transparent private mutating func parseFractionalNumber(from start: Int) throws(JSONReadError) {

@@ -50,9 +50,7 @@ struct TypeTable<Value> {
     mutating func add(_ value: Value, for id: ObjectIdentifier) -> Value {
         if let found = existing(id) { return found }
         if (count + 1) * 4 > slots.count { resize(to: max(16, slots.count * 2)) }
-        var index = slot(id)
-        while slots[index] != nil { index = (index + 1) & mask }
-        slots[index] = (id, value)
+        place(id, value)
         count += 1
         return value
     }
@@ -63,10 +61,13 @@ struct TypeTable<Value> {
         slots = Array(repeating: nil, count: size)
         mask = size - 1
         shift = UInt(64 - size.trailingZeroBitCount)
-        for case let (id, value)? in old {
-            var index = slot(id)
-            while slots[index] != nil { index = (index + 1) & mask }
-            slots[index] = (id, value)
-        }
+        for case let (id, value)? in old { place(id, value) }
+    }
+
+    /// Puts `id`'s entry in the first free slot from its own (the table always has free ones).
+    private mutating func place(_ id: ObjectIdentifier, _ value: Value) {
+        var index = slot(id)
+        while slots[index] != nil { index = (index + 1) & mask }
+        slots[index] = (id, value)
     }
 }
