@@ -51,8 +51,9 @@ final class DecodingSession {
     @exclusivity(unchecked) var routes = TypeTable<Route>()
     /// The types last known statically to be models (see `RouteHint`).
     @exclusivity(unchecked) var hint = RouteHint()
-    /// Key tables by `Key` type, unretained (a retain and a release per object showed);
-    /// `keyTableOwners` keeps them until the session ends.
+    /// Key tables by `Key` type (each the head of its `Key`'s tables for other models,
+    /// see `KeyTable.table(for:strategies:)`), unretained: a container reads its table
+    /// per key, and `keyTableOwners` keeps them until the session ends.
     @exclusivity(unchecked) private var keyTables = TypeTable<Unmanaged<KeyTable>>()
     @exclusivity(unchecked) private var keyTableOwners: [KeyTable] = []
     /// Keyed container pools by `Key` type (see `KeyedContainerPool`), unretained;
@@ -112,11 +113,18 @@ final class DecodingSession {
 
     // MARK: Per-type caches
 
-    /// The key table for containers keyed by `Key` in the current frame, or nil when
-    /// every key is looked up as itself (no model rules and no call strategies). The
-    /// session keeps every table it made until it ends (containers hold them unretained).
-    func keyTable<Key: CodingKey>(for _: Key.Type, frame: Int) -> Unmanaged<KeyTable>? {
+    /// The key table for containers keyed by `Key` in `frame`, or nil when every key
+    /// is looked up as itself (no model rules and no call strategies). A table depends
+    /// on the model as well as on `Key` — two classes of one hierarchy share their
+    /// `CodingKeys` but not their `@ModelField`s or `mappingForKey()` — so tables are
+    /// found by `Key` and then by the frame's `ModelInfo`. `current`, a table a pooled
+    /// container had, is kept when it is the right one. The session keeps every table
+    /// it made until it ends (containers hold them unretained).
+    @inline(__always)
+    func keyTable<Key: CodingKey>(for _: Key.Type, frame: Int, current: Unmanaged<KeyTable>?) -> Unmanaged<KeyTable>? {
         guard hasKeyTable(frame: frame) else { return nil }
+        let info = frame >= 0 ? frames[frame].infoIdentity : nil
+        if let current, current._withUnsafeGuaranteedRef({ $0.infoIdentity == info }) { return current }
         return keyTable(for: Key.self, info: frame >= 0 ? frames[frame].info : nil)
     }
 
@@ -126,13 +134,14 @@ final class DecodingSession {
         frame >= 0 && frames[frame].hasKeyRules || !keyStrategies.isEmpty
     }
 
-    /// `keyTable(for:frame:)` once a table is needed.
+    /// `keyTable(for:frame:current:)` once a table is needed: the one for `Key` and `info`.
     private func keyTable<Key: CodingKey>(for _: Key.Type, info: ModelInfo?) -> Unmanaged<KeyTable> {
-        keyTables.value(for: ObjectIdentifier(Key.self)) {
+        let head = keyTables.value(for: ObjectIdentifier(Key.self)) {
             let table = KeyTable(info: info, strategies: keyStrategies)
             keyTableOwners.append(table)
             return Unmanaged.passUnretained(table)
         }
+        return head._withUnsafeGuaranteedRef { $0.table(for: info, strategies: keyStrategies) }
     }
 
     // MARK: Frames
@@ -242,6 +251,8 @@ struct ModelFrame {
     /// Not retained: every `ModelInfo` is made by `ModelInfo.of`, whose process-wide
     /// cache keeps it for the life of the process (a retain and a release per object showed).
     unowned(unsafe) let info: ModelInfo?
+    /// `info`'s identity, compared without touching (and retaining) `info`.
+    var infoIdentity: ObjectIdentifier? { info.map(ObjectIdentifier.init) }
     /// `info?.hasValueRules` and `info?.hasKeyRules`, read per property and per keyed
     /// container without touching `info` (binding it retains it, unowned or not).
     let hasValueRules: Bool

@@ -55,8 +55,7 @@ struct KeyedContainerFields {
         let hasPrefix = decoder.hasPrefix
         depth = session.path.count + (hasPrefix ? decoder.prefix.count : 0)
         frame = session.frames.count - 1
-        // A pooled box's table is its `Key`'s, the one the session would look up again.
-        if keys == nil || !session.hasKeyTable(frame: frame) { keys = session.keyTable(for: Key.self, frame: frame) }
+        keys = session.keyTable(for: Key.self, frame: frame, current: keys)
         if session.convertsKeys {
             let converted = session.convertedKeys(of: object, in: decoder.document, depth: depth)
             extras = KeyedContainerExtras(prefix: decoder.prefix, converted: converted)

@@ -25,6 +25,27 @@ struct KeyCandidate {
 final class KeyTable {
     private let info: ModelInfo?
     private let strategies: [any KeyStrategy]
+    /// The table of the same `Key` type for another model (one `CodingKeys` shared by a
+    /// class hierarchy, or `AnyCodingKey` for every model's `@ModelField`s), if any.
+    private var next: KeyTable?
+
+    /// The identity of the model whose rules this table applies (nil: the call's strategies only).
+    var infoIdentity: ObjectIdentifier? { info.map(ObjectIdentifier.init) }
+
+    /// The table among this one and those after it that applies `info`'s rules, made and
+    /// linked at the end the first time `info` is asked for.
+    func table(for info: ModelInfo?, strategies: [any KeyStrategy]) -> Unmanaged<KeyTable> {
+        var table = self
+        while table.info !== info {
+            guard let next = table.next else {
+                let made = KeyTable(info: info, strategies: strategies)
+                table.next = made
+                return Unmanaged.passUnretained(made)
+            }
+            table = next
+        }
+        return Unmanaged.passUnretained(table)
+    }
 
     private struct State {
         /// Per property, the range of its candidates in `candidates`.
