@@ -16,6 +16,9 @@ struct JSON5Parser: ~Copyable {
     let maxDepth: Int
     var position = 0
     var depth = 0
+    /// The lowest stack address the parser's recursion may reach on this thread (see
+    /// `StackGuard`), or nil when the thread's stack bounds are unknown.
+    let stackLimit = StackGuard.usableRange()?.lowerBound
     var nodes: [JSONDocument.Node] = []
     /// Every string and number, normalized; nodes point into it.
     var text: [UInt8] = []
@@ -73,6 +76,14 @@ struct JSON5Parser: ~Copyable {
 
     private mutating func open(_ kind: JSONDocument.Kind) throws(JSONReadError) -> Int {
         guard depth < maxDepth else { throw JSONReadError(reason: .tooDeep(limit: maxDepth), offset: position, in: input) }
+        // This reader recurses once per level (the JSON reader keeps its levels on a heap
+        // stack): deep input must stop it before the thread's stack ends, whatever `maxDepth`.
+        if let stackLimit {
+            let address = StackGuard.currentAddress()
+            if address < stackLimit, address + StackGuard.reserve >= stackLimit {
+                throw JSONReadError(reason: .tooDeepForStack(depth: depth), offset: position, in: input)
+            }
+        }
         depth += 1
         nodes.append(.init(kind: kind, flags: 0, a: 0, b: 0))
         return nodes.count - 1

@@ -61,6 +61,8 @@ extension JSONReadError {
         case loneSurrogate(UInt16)
         case invalidNumber(String)
         case tooDeep(limit: Int)
+        /// Nesting that would overflow the thread's stack before `maxDepth` is reached.
+        case tooDeepForStack(depth: Int)
         case tooLarge(limit: Int)
 
         var text: String {
@@ -85,6 +87,8 @@ extension JSONReadError {
                 return "invalid number: \(detail)"
             case let .tooDeep(limit):
                 return "nesting deeper than the limit of \(limit) arrays and objects"
+            case let .tooDeepForStack(depth):
+                return "nesting too deep for this thread's stack after \(depth) levels of arrays and objects: read it on a thread with a larger stack, or lower DecodingOptions.maxDepth"
             case let .tooLarge(limit):
                 return "input larger than the limit of \(limit) bytes"
             }
