@@ -94,7 +94,14 @@ enum DecodeCall {
         session.pendingBase = base
         session.hint = hint
         defer { session.releaseContainers() }
-        let value = try CurrentSession.with(session) { try decode(DocumentDecoder(document: document, session: session, node: root)) }
+        let value: T
+        do {
+            value = try CurrentSession.with(session) { try decode(DocumentDecoder(document: document, session: session, node: root)) }
+        } catch {
+            try document.checkInputUnchanged()  // a failure caused by the change is that change
+            throw error
+        }
+        try document.checkInputUnchanged()
         let report = DecodingReport(issues: session.filedIssues.take(typeName: session.typeName))
         if reportsToLog { DecodingLog.deliver(report, modelType: typeName(T.self)) }
         return (value, report)

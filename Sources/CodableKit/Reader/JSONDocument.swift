@@ -82,9 +82,18 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     /// before it the input, once the document owns that too.
     @exclusivity(unchecked) private var storage: [UInt8]
     /// Every string's text was validated as UTF-8 by the reader that made this
-    /// document, and its ASCII strings carry `Node.asciiFlag`: strings are made
-    /// without validating them again (see `String(validatedUTF8:isASCII:)`).
+    /// document, and its ASCII strings carry `Node.asciiFlag`: strings from text the
+    /// document owns are made without validating them again (see
+    /// `String(validatedUTF8:isASCII:)`).
     private let isValidatedUTF8: Bool
+    /// Text at offsets below this came from the caller's bytes, which may have changed
+    /// since the reader validated them (a reused buffer wrapped without a copy, a file
+    /// mapped into memory): such strings are validated as they are copied out, even
+    /// after `ownInput` (which copies whatever the bytes then are).
+    private let borrowedCount: Int
+    /// Set when a string's text was found not to be UTF-8 any more: the input changed
+    /// under the decode, which `DecodeCall` then fails (see `checkInputUnchanged`).
+    private let inputChanged = Atomic<Bool>(false)
     /// A number no other document of this process has: what a member cursor remembers
     /// its document by, without holding a reference (see `MemberCursor`).
     package let serial = JSONDocument.serials.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -114,6 +123,7 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
         input = UnsafeBufferPointer(start: nil, count: 0)
         storage = bytes
         self.isValidatedUTF8 = isValidatedUTF8
+        borrowedCount = 0
     }
 
     /// A document over `input`, which the caller keeps alive and unchanged until it calls
@@ -125,6 +135,7 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
         self.input = input
         storage = arena
         self.isValidatedUTF8 = isValidatedUTF8
+        borrowedCount = input.count
     }
 
     /// Copies the borrowed input into the document's own text: for the caller whose
@@ -171,12 +182,31 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     }
 
     /// The string value of a string node (or the literal text of a number node).
+    /// Text from the caller's bytes is validated as it is copied: if it is no longer
+    /// UTF-8, the string has U+FFFD in its place and the document records the change.
     package func string(_ index: Int) -> String {
         let node = nodes[index]
+        if Int(node.a) < borrowedCount { return withText(index, validatedString) }
         let isASCII = node.kind == .number || node.flags & Node.asciiFlag != 0
         return withText(index) { text in
             isValidatedUTF8 ? String(validatedUTF8: text, isASCII: isASCII) : String(decoding: text, as: UTF8.self)
         }
+    }
+
+    /// `text` as a string, validated as it is copied; recorded when it is not UTF-8.
+    private func validatedString(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        if let string = String(validating: text, as: UTF8.self) { return string }
+        inputChanged.store(true, ordering: .relaxed)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Throws when a string read from the caller's bytes was no longer the UTF-8 the
+    /// reader validated: the caller changed them during the decode.
+    /// - Throws: `DecodingError.dataCorrupted`, as `JSONDecoder` throws for invalid UTF-8.
+    package func checkInputUnchanged() throws {
+        guard inputChanged.load(ordering: .relaxed) else { return }
+        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription:
+            "The input changed while it was decoded: a string's bytes are no longer valid UTF-8. The bytes a decode reads must stay unchanged until it returns."))
     }
 
     /// Whether the string node at `index` spells exactly `key` (compared as UTF-8 bytes).

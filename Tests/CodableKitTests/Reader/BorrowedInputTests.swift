@@ -35,3 +35,78 @@ struct BorrowedInputTests {
         #expect(try DecodeCall.value(Person.self, document: document, options: .init()) == Person(name: "Ada Augusta", note: "line\nbreak é"))
     }
 }
+
+/// A caller's bytes can change while a decode reads them in place: a reused network
+/// buffer wrapped without a copy (`Data(bytesNoCopy:count:deallocator: .none)`), a file
+/// mapped into memory and rewritten. A string is made only from bytes validated as they
+/// are copied into it, so such a change is a `DecodingError`, never an invalid `String`.
+@Suite(.serialized) struct ChangedInputTests {  // serialized: `Rewriter` acts on one shared buffer
+    /// The buffer a decode reads in place, and what to write into it while the decode runs.
+    final class Rewriter: @unchecked Sendable {  // used by one decode at a time
+        static let shared = Rewriter()
+        var buffer: UnsafeMutableRawBufferPointer?
+        var at = 0
+        var bytes: [UInt8] = []
+
+        func rewrite() {
+            guard let buffer else { return }
+            for (offset, byte) in bytes.enumerated() { buffer[at + offset] = byte }
+        }
+    }
+
+    /// Rewrites the buffer when it is decoded: it comes before the string it changes.
+    struct Trigger: Codable {
+        init(from decoder: any Decoder) throws {
+            _ = try decoder.singleValueContainer().decode(Int.self)
+            Rewriter.shared.rewrite()
+        }
+        func encode(to _: any Encoder) throws {}
+    }
+
+    struct Message: Codable {
+        var trigger: Trigger
+        var text: String
+    }
+
+    /// Decodes `json` from a `Data` over a buffer that is rewritten with `bytes` at the
+    /// first `"hello"` while the decode runs.
+    func decodeChanging(_ json: String, to bytes: [UInt8], with decode: (Data) throws -> Message) throws -> Message {
+        let raw = UnsafeMutableRawBufferPointer.allocate(byteCount: json.utf8.count, alignment: 1)
+        defer { raw.deallocate() }
+        raw.copyBytes(from: Array(json.utf8))
+        let rewriter = Rewriter.shared
+        rewriter.buffer = raw
+        rewriter.at = Array(json.utf8).firstRange(of: Array("hello".utf8))!.lowerBound
+        rewriter.bytes = bytes
+        defer { rewriter.buffer = nil }
+        let data = Data(bytesNoCopy: raw.baseAddress!, count: raw.count, deallocator: .none)
+        return try decode(data)
+    }
+
+    func isDataCorrupted(_ error: any Error) -> Bool {
+        if case DecodingError.dataCorrupted = error { return true }
+        return false
+    }
+
+    @Test(arguments: [[0xFF, 0xFE, 0xC0, 0x80, 0xE0], [0x68, 0x65, 0x6C, 0x6C, 0xC3]])
+    func invalidUTF8WrittenDuringTheDecodeIsAnError(bytes: [UInt8]) throws {
+        let json = #"{"trigger": 1, "text": "hello"}"#
+        for mode in [DecodingOptions.Mode.tolerant, .strict] {
+            #expect(performing: {
+                try decodeChanging(json, to: bytes) { try ModelDecoder(options: .init(mode: mode)).decode(Message.self, from: $0) }
+            }, throws: isDataCorrupted)
+        }
+        // JSONDecoder reads the bytes in place too, and validates each string as it makes it.
+        #expect(performing: {
+            try decodeChanging(json, to: bytes) { try JSONDecoder().decode(Message.self, from: $0) }
+        }, throws: isDataCorrupted)
+    }
+
+    /// Valid text written meanwhile is read as the bytes are then (as `JSONDecoder` reads it).
+    @Test func validTextWrittenDuringTheDecodeIsReadAsItIsThen() throws {
+        let json = #"{"trigger": 1, "text": "hello"}"#
+        let message = try decodeChanging(json, to: Array("HELLO".utf8)) { try ModelDecoder().decode(Message.self, from: $0) }
+        #expect(message.text == "HELLO")
+        #expect(message.text.count == 5)
+    }
+}
