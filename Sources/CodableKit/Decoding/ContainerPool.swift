@@ -28,6 +28,7 @@ final class KeyedContainerPool {
     func make<Key: CodingKey>(decoder: DocumentDecoder, object: Int, keyedBy _: Key.Type) -> KeyedDecodingContainer<Key> {
         if ContainerBoxes.areReusable, let free = firstFree() {
             entries.fields[free].pointee.point(at: object, of: decoder, keyedBy: Key.self)
+            handOut(free, in: decoder.session)
             return unsafeBitCast(entries.boxes[free], to: KeyedDecodingContainer<Key>.self)
         }
         let state = KeyedContainerState(KeyedContainerFields(decoder: decoder, object: object, keyedBy: Key.self))
@@ -35,7 +36,22 @@ final class KeyedContainerPool {
         guard ContainerBoxes.areReusable else { return container }
         entries.boxes.append(unsafeBitCast(container, to: ContainerBoxes.Box.self))
         entries.fields.append(state.fields)
+        handOut(entries.boxes.count - 1, in: decoder.session)
         return container
+    }
+
+    /// Records box `index` as handed out in the session's current frame.
+    @inline(__always)
+    private func handOut(_ index: Int, in session: DecodingSession) {
+        session.handouts.append(Handout(pool: Unmanaged.passUnretained(self), index: index, frame: session.frames.count - 1))
+    }
+
+    /// Detaches box `index`'s container if anyone but this pool holds it (see `DetachedContext`),
+    /// unless it is detached already (a box reused by a frame that ended first).
+    func detachIfHeld(_ index: Int, session: DecodingSession) {
+        guard index < entries.boxes.count, !entries.fields[index].pointee.isDetached else { return }
+        let held = entries.boxes.withUnsafeMutableBufferPointer { !ContainerBoxes.isFree($0.baseAddress! + index) }
+        if held { entries.fields[index].pointee.detach(in: session) }
     }
 
     /// The index of the first box that nothing else holds.
@@ -113,8 +129,11 @@ extension DecodingSession {
         return pool
     }
 
-    /// Empties every pool: their boxes hold the decoder, which holds this session.
+    /// Empties every pool (their boxes hold the decoder, which holds this session), once
+    /// every container someone still holds is detached.
     func releaseContainers() {
+        while handouts.count > 0 { checkHandouts(of: handouts.last.frame) }
         for pool in poolList { pool.releaseAll() }
+        ended = true
     }
 }

@@ -19,6 +19,8 @@ final class DecodingSession {
     /// Per-call transformers over the app-wide ones, by the type they produce.
     let typeTransformers: [ObjectIdentifier: any ValueTransformable]
     let hasTypeTransformers: Bool
+    /// Whether transformers apply at all (not in a plugin's own conversion).
+    let appliesTransformers: Bool
     /// The stack addresses decoding may use on this thread (see `StackGuard`).
     let stackRange: ClosedRange<UInt>? = StackGuard.usableRange()
 
@@ -60,6 +62,13 @@ final class DecodingSession {
     /// `poolList` owns them, and empties them when the decode ends.
     @exclusivity(unchecked) var containerPools = TypeTable<Unmanaged<KeyedContainerPool>>()
     @exclusivity(unchecked) var poolList: [KeyedContainerPool] = []
+    /// Set when the decode has ended (`releaseContainers`): nothing changes the session
+    /// after that, and a container or decoder that outlives it reads in a session of its
+    /// own (see `DetachedContext`).
+    var ended = false
+    /// The keyed containers handed out in the open frames, innermost last: checked as
+    /// their frame ends (see `popFrame`).
+    @exclusivity(unchecked) var handouts = Stack<Handout>()
     /// One member cursor per depth of open keyed containers (see `MemberCursor`).
     @exclusivity(unchecked) private var cursors = UnsafeMutableBufferPointer<MemberCursor>(start: nil, count: 0)
 
@@ -87,6 +96,7 @@ final class DecodingSession {
         if appliesTransformers { for transformer in options.transformers { transformers[transformer.objectType] = transformer } }
         typeTransformers = transformers
         hasTypeTransformers = !transformers.isEmpty
+        self.appliesTransformers = appliesTransformers
     }
 
     deinit {
@@ -162,8 +172,22 @@ final class DecodingSession {
                                  fallback: fallback))
     }
 
+    /// Ends the innermost frame. A keyed container made in it that someone still holds
+    /// (a lazy wrapper kept it) is detached first, while its path and frame are here to be
+    /// copied (see `DetachedContext`).
+    @inline(__always)
     func popFrame() {
+        if handouts.count > 0, handouts.last.frame == frames.count - 1 { checkHandouts(of: frames.count - 1) }
         frames.removeLast()
+    }
+
+    /// Takes the containers handed out in `frame` off `handouts`, detaching those still held.
+    func checkHandouts(of frame: Int) {
+        while handouts.count > 0, handouts.last.frame == frame {
+            let handout = handouts.last
+            handouts.removeLast()
+            handout.pool._withUnsafeGuaranteedRef { $0.detachIfHeld(handout.index, session: self) }
+        }
     }
 
     /// The name of `site`'s property in coding paths and reports: an `@Observable` class's
@@ -201,6 +225,13 @@ final class DecodingSession {
         if let key { keys.append(key.codingKey) }
         return keys
     }
+}
+
+/// A keyed container handed out in a frame: the pool that holds its box, and where.
+struct Handout {
+    let pool: Unmanaged<KeyedContainerPool>
+    let index: Int
+    let frame: Int
 }
 
 /// The value the next model starts from in update mode, with a flag read per object.

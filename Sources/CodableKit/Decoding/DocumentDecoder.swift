@@ -29,7 +29,18 @@ final class DocumentDecoder: Decoder {
     }
     var userInfo: [CodingUserInfoKey: Any] { session.options.userInfo }
 
+    /// `body` with a decoder at the same value in a session of its own: for a decoder
+    /// kept past its decode (a nested or super decoder a detached container returned, or
+    /// one a hand-written `init(from:)` kept). Its path is the one the session had when
+    /// it ended (the decode's own session has none left then).
+    @inline(never)
+    func afterItsDecode<R>(_ body: (DocumentDecoder) throws -> R) throws -> R {
+        try session.detachedContext(document: document, depth: session.path.count + prefix.count, prefix: prefix, frame: -1)
+            .run(at: node, body)
+    }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        if session.ended { return try afterItsDecode { try $0.container(keyedBy: type) } }
         guard document.nodes[node].kind == .object else {
             if let nested = try jsonInString(at: node, expecting: .object) {
                 return try nested.container(keyedBy: type)
@@ -41,6 +52,7 @@ final class DocumentDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        if session.ended { return try afterItsDecode { try $0.unkeyedContainer() } }
         guard document.nodes[node].kind == .array else {
             if let nested = try jsonInString(at: node, expecting: .array) {
                 return try nested.unkeyedContainer()

@@ -36,6 +36,11 @@ struct KeyedContainerFields {
     private(set) var extras: KeyedContainerExtras?
     /// `extras` is there: asked per key, without loading (and retaining) it.
     private(set) var hasExtras = false
+    /// Set once the container's frame has ended while someone still held it: each call
+    /// then runs in a session of its own (see `DetachedContext`).
+    private(set) var detached: DetachedContext?
+    /// `detached` is set: asked per call, without loading it.
+    private(set) var isDetached = false
 
     init<Key: CodingKey>(decoder: DocumentDecoder, object: Int, keyedBy _: Key.Type) {
         self.decoder = decoder
@@ -51,6 +56,7 @@ struct KeyedContainerFields {
             unretainedDecoder = Unmanaged.passUnretained(decoder)
         }
         self.object = object
+        if isDetached { (detached, isDetached) = (nil, false) }
         let session = decoder.session
         let hasPrefix = decoder.hasPrefix
         depth = session.path.count + (hasPrefix ? decoder.prefix.count : 0)
@@ -66,6 +72,13 @@ struct KeyedContainerFields {
         }
         hasExtras = extras != nil
         plainScalars = !session.hasTypeTransformers && !(frame >= 0 && session.frames[frame].hasValueRules)
+    }
+
+    /// Keeps what the container needs to go on without `session`'s shared state: called as
+    /// its frame ends while someone still holds it.
+    mutating func detach(in session: DecodingSession) {
+        detached = session.detachedContext(document: decoder.document, depth: depth, prefix: extras?.prefix ?? [], frame: frame)
+        isDetached = true
     }
 }
 
@@ -117,7 +130,24 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private var prefix: [PathComponent] { extras?.prefix ?? [] }
 
     var codingPath: [any CodingKey] {
-        decoder.session.codingPath(depth: depth - prefix.count) + prefix.map { $0.codingKey as any CodingKey }
+        if fields.pointee.isDetached { return fields.pointee.detached!.codingPath }
+        return decoder.session.codingPath(depth: depth - prefix.count) + prefix.map { $0.codingKey as any CodingKey }
+    }
+
+    /// `body` run on a live container over the same object, in a session of its own
+    /// (see `DetachedContext`): every call of a detached container goes through here.
+    @inline(never)
+    private func detachedCall<R>(key: Key?, _ body: (KeyedContainer<Key>) throws -> R) throws -> R {
+        let object = self.object
+        return try fields.pointee.detached!.run(at: object, key: key.map { .key($0.stringValue) }) { decoder in
+            try body(KeyedContainer(KeyedContainerState(KeyedContainerFields(decoder: decoder, object: object, keyedBy: Key.self))))
+        }
+    }
+
+    /// `detachedCall` for the calls that cannot throw: a problem there is the reader's own
+    /// (none is expected), and reads as the answer for an absent key.
+    private func detachedCall<R>(_ body: (KeyedContainer<Key>) -> R, orElse fallback: R) -> R {
+        (try? detachedCall(key: nil, body)) ?? fallback
     }
 
     /// Runs `body` with this container's path on the session's stack. Only for
@@ -147,6 +177,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// the first: as for repeated keys, the first wins. (`JSONDecoder` lists its keys in
     /// hash order, so which of them it keeps varies from run to run.)
     var allKeys: [Key] {
+        if fields.pointee.isDetached { return detachedCall({ $0.allKeys }, orElse: []) }
         if let converted = extras?.converted { return converted.keys.compactMap { Key(stringValue: $0) } }
         let document = decoder.document
         var result: [Key] = []
@@ -203,16 +234,19 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func contains(_ key: Key) -> Bool {
-        lookup(key) != nil
+        if fields.pointee.isDetached { return detachedCall({ $0.contains(key) }, orElse: false) }
+        return lookup(key) != nil
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
+        if fields.pointee.isDetached { return try detachedCall(key: key) { try $0.decodeNil(forKey: key) } }
         guard let node = lookup(key) else { return true }
         return withDecoder { $0.document.nodes[node].kind == .null }
     }
 
     @inline(__always)
     private func decodeScalar<S: ScalarValue>(_: S.Type, forKey key: Key) throws -> S {
+        if fields.pointee.isDetached { return try detachedCall(key: key) { try $0.decodeScalar(S.self, forKey: key) } }
         let node = lookup(key)
         if plainScalars, let node, let value = withDecoder({ S.read($0.document, node) }) { return value }
         return try property(S.self, forKey: key, at: node)
@@ -220,6 +254,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func decodeScalarIfPresent<S: ScalarValue>(_: S.Type, forKey key: Key) throws -> S? {
+        if fields.pointee.isDetached { return try detachedCall(key: key) { try $0.decodeScalarIfPresent(S.self, forKey: key) } }
         let node = lookup(key)
         if plainScalars, let node, let value = withDecoder({ S.read($0.document, node) }) { return value }
         return try optionalProperty(S.self, forKey: key, at: node)
@@ -245,7 +280,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try decodeScalar(type, forKey: key) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try property(type, forKey: key, at: lookup(key))
+        if fields.pointee.isDetached { return try detachedCall(key: key) { try $0.decode(type, forKey: key) } }
+        return try property(type, forKey: key, at: lookup(key))
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeScalarIfPresent(type, forKey: key) }
@@ -268,25 +304,30 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try decodeScalarIfPresent(type, forKey: key) }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try optionalProperty(type, forKey: key, at: lookup(key))
+        if fields.pointee.isDetached { return try detachedCall(key: key) { try $0.decodeIfPresent(type, forKey: key) } }
+        return try optionalProperty(type, forKey: key, at: lookup(key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try nestedDecoder(forKey: key).container(keyedBy: type)
+        if fields.pointee.isDetached { return try detachedCall(key: key) { try $0.nestedContainer(keyedBy: type, forKey: key) } }
+        return try nestedDecoder(forKey: key).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try nestedDecoder(forKey: key).unkeyedContainer()
+        if fields.pointee.isDetached { return try detachedCall(key: key) { try $0.nestedUnkeyedContainer(forKey: key) } }
+        return try nestedDecoder(forKey: key).unkeyedContainer()
     }
 
     /// As `JSONDecoder`: for an absent key, a decoder of `null` (whose containers then
     /// throw `valueNotFound` at the key's path), not an error here.
     func superDecoder() throws -> any Decoder {
-        superDecoder(name: "super", node: decoder.document.member("super", in: object))
+        if fields.pointee.isDetached { return try detachedCall(key: nil) { try $0.superDecoder() } }
+        return superDecoder(name: "super", node: decoder.document.member("super", in: object))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        superDecoder(name: key.stringValue, node: lookup(key))
+        if fields.pointee.isDetached { return try detachedCall(key: key) { try $0.superDecoder(forKey: key) } }
+        return superDecoder(name: key.stringValue, node: lookup(key))
     }
 
     private func superDecoder(name: String, node: Int?) -> DocumentDecoder {

@@ -8,6 +8,9 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     let array: Int
     let depth: Int
     let prefix: [PathComponent]
+    /// The whole coding path to the array, kept for a container read after its decode
+    /// has ended (unkeyed containers are made only by hand-written `init(from:)`s).
+    private let path: [PathComponent]
     let count: Int?
     private(set) var currentIndex = 0
     /// The node of the element at `currentIndex`.
@@ -18,6 +21,9 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
         self.array = array
         prefix = decoder.prefix
         depth = decoder.session.path.count + prefix.count
+        var path: [PathComponent] = []
+        decoder.session.path.appendPrefix(decoder.session.path.count, to: &path)
+        self.path = path + prefix
         count = decoder.document.nodes[array].count
         cursor = array + 1
     }
@@ -25,10 +31,30 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     var isAtEnd: Bool { currentIndex >= count! }
 
     var codingPath: [any CodingKey] {
-        decoder.session.codingPath(depth: decoder.session.path.count) + prefix.map { $0.codingKey as any CodingKey }
+        if decoder.session.ended { return path.map(\.codingKey) }
+        return decoder.session.codingPath(depth: decoder.session.path.count) + prefix.map { $0.codingKey as any CodingKey }
+    }
+
+    /// `body` on a live container at the same element, in a session of its own (see
+    /// `DetachedContext`): for a container read after its decode has ended.
+    @inline(never)
+    private mutating func afterItsDecode<R>(_ body: (inout UnkeyedContainer) throws -> R) throws -> R {
+        let session = decoder.session
+        let context = DetachedContext(document: decoder.document, options: session.options,
+                                      appliesTransformers: session.appliesTransformers, path: path,
+                                      frameType: nil, model: nil, info: nil)
+        let (array, index, cursor) = (array, currentIndex, cursor)
+        let (result, live) = try context.run(at: array) { decoder in
+            var live = UnkeyedContainer(decoder: decoder, array: array)
+            (live.currentIndex, live.cursor) = (index, cursor)
+            return (try body(&live), live)
+        }
+        (currentIndex, self.cursor) = (live.currentIndex, live.cursor)
+        return result
     }
 
     mutating func decodeNil() throws -> Bool {
+        if decoder.session.ended { return try afterItsDecode { try $0.decodeNil() } }
         try checkNotAtEnd(Never?.self)
         guard decoder.document.nodes[cursor].kind == .null else { return false }
         advance()
@@ -36,6 +62,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        if decoder.session.ended { return try afterItsDecode { try $0.decode(type) } }
         try checkNotAtEnd(T.self)
         let session = decoder.session
         session.path.append(contentsOf: prefix)
@@ -72,15 +99,18 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        try nestedDecoder(T: [String: Any].self).container(keyedBy: type)
+        if decoder.session.ended { return try afterItsDecode { try $0.nestedContainer(keyedBy: type) } }
+        return try nestedDecoder(T: [String: Any].self).container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try nestedDecoder(T: [Any].self).unkeyedContainer()
+        if decoder.session.ended { return try afterItsDecode { try $0.nestedUnkeyedContainer() } }
+        return try nestedDecoder(T: [Any].self).unkeyedContainer()
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        try nestedDecoder(T: Any.self)
+        if decoder.session.ended { return try afterItsDecode { try $0.superDecoder() } }
+        return try nestedDecoder(T: Any.self)
     }
 
     /// A decoder at the current element, which is then consumed.
@@ -116,6 +146,7 @@ struct SingleValueContainer: SingleValueDecodingContainer {
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        if decoder.session.ended { return try decoder.afterItsDecode { try SingleValueContainer(decoder: $0, node: node).decode(type) } }
         guard decoder.hasPrefix else { return try decoder.decodeValue(type, at: node, site: nil) }
         // A decoder made by `superDecoder(forKey:)` or for a nested container: its keys
         // join the path, so that what is reported names them.
@@ -146,7 +177,7 @@ struct SingleValueContainer: SingleValueDecodingContainer {
 
     @inline(__always)
     private func decodeScalar<S: ScalarValue>(_: S.Type) throws -> S {
-        if !decoder.session.hasTypeTransformers, let value = S.read(decoder.document, node) { return value }
+        if !decoder.session.hasTypeTransformers, !decoder.session.ended, let value = S.read(decoder.document, node) { return value }
         return try decode(S.self)
     }
 }
