@@ -172,22 +172,22 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try withPrefix { try decoder.decodeOptionalProperty(T.self, at: node, site: site) }
     }
 
-    /// The keys present in the object that `Key` can represent, in document order. Of
-    /// keys that `Key` reads as the same integer (`"01"` and `"+1"` for a `[Int: V]`),
-    /// the first: as for repeated keys, the first wins. (`JSONDecoder` lists its keys in
-    /// hash order, so which of them it keeps varies from run to run.)
+    /// The keys present in the object that `Key` can represent, in document order, each
+    /// once (a repeated key reads its first value, as in `JSONDecoder`). Keys that `Key` reads
+    /// as the same integer (`"1"`, `"01"` and `"+1"` for a `[Int: V]`) are all listed, so the
+    /// standard library's `Dictionary` keeps the last of them. (`JSONDecoder` lists its keys
+    /// in hash order, so which of them it keeps varies from run to run.)
     var allKeys: [Key] {
         if fields.pointee.isDetached { return detachedCall({ $0.allKeys }, orElse: []) }
         if let converted = extras?.converted { return converted.keys.compactMap { Key(stringValue: $0) } }
         let document = decoder.document
         var result: [Key] = []
-        var integers: Set<Int> = []
+        var seen: Set<String> = []
         var member = object + 1
         let end = document.nodes[object].end
         while member < end {
-            if let key = Key(stringValue: document.string(member)), key.intValue.map({ integers.insert($0).inserted }) ?? true {
-                result.append(key)
-            }
+            let text = document.string(member)
+            if seen.insert(text).inserted, let key = Key(stringValue: text) { result.append(key) }
             member = document.next(after: member + 1)
         }
         return result
