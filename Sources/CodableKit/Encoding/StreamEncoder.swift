@@ -58,6 +58,10 @@ final class StreamEncoder: Encoder {
         var openings: [Opening] = []
         /// Once the value is in the tree: the tree's encoder for each container id.
         var nodes: [TreeEncoder] = []
+        /// What was written into a container of this value while a value nested in it was
+        /// being written (code that kept the container): by container id, taken into the
+        /// tree once this value is the innermost again (`takeLateWrites`).
+        var late: [(id: Int, node: TreeEncoder)] = []
     }
 
     private var trail: Trail {
@@ -84,6 +88,7 @@ final class StreamEncoder: Encoder {
         let parent: Int
         let index: Int
         let key: PathComponent
+        let isObject: Bool
     }
 
     /// A fresh encoder; `StreamSession.encoder(level:)` makes and reuses them.
@@ -181,6 +186,7 @@ final class StreamEncoder: Encoder {
     /// tree) for a request for the other kind of container, or after a single value.
     /// A request after the value was written gets a container whose writes fail.
     private func openRoot(object: Bool) -> Bool {
+        if !isInnermost, state != .finished { return state == .object && object || state == .array && !object }
         switch state {
         case .empty:
             state = object ? .object : .array
@@ -231,6 +237,7 @@ final class StreamEncoder: Encoder {
     /// write through `node(id)`.
     @inline(__always)
     func begin(in id: Int, key: String?) -> Int? {
+        guard isInnermost else { return nil }  // written through `node(id)`, a late write
         guard activate(id) else { return divert() }
         let valueDepth = depth + nested.count + 1
         if nested.isEmpty { return begin(in: &frame.pointee.root, key: key, depth: valueDepth) }
@@ -254,9 +261,29 @@ final class StreamEncoder: Encoder {
 
     /// Moves the value to the tree; nil, for `begin`.
     func divert() -> Int? {
-        moveToTree()
+        if isInnermost { moveToTree() }
         return nil
     }
+
+    /// Whether this encoder's value is the one being written now: not while a value nested
+    /// in it is (its own `encode(to:)` may write into a container of this one that it kept).
+    @inline(__always)
+    var isInnermost: Bool { session.innermostLevel == level }
+
+    /// Takes what was written into this value's containers while a nested value was being
+    /// written into the tree, once this value is the innermost again: its output is then
+    /// whole up to its open containers, and the tree can read it.
+    func takeLateWrites() {
+        guard let trail = frame.pointee.trail, !trail.late.isEmpty else { return }
+        let late = trail.late
+        trail.late = []
+        moveToTree()
+        guard state == .tree else { return }
+        for (id, node) in late where id < trail.nodes.count { trail.nodes[id].absorb(node) }
+    }
+
+    /// Whether something was written into a container of this value out of turn.
+    var hasLateWrites: Bool { frame.pointee.trail.map { !$0.late.isEmpty } ?? false }
 
     /// Takes back the member or element just begun in the innermost container, with all
     /// that was written for it from `start` (where its separator went): its value threw, and
@@ -282,7 +309,7 @@ final class StreamEncoder: Encoder {
         let parent = nested.last?.id ?? 0
         let index = (nested.last?.count ?? frame.pointee.root.count) - 1
         let trail = self.trail
-        trail.openings.append(Opening(parent: parent, index: index, key: key))
+        trail.openings.append(Opening(parent: parent, index: index, key: key, isObject: object))
         let id = trail.openings.count
         nested.append(OpenContainer(id: id, isObject: object, keyBase: session.keyCount))
         session.writer.open(object: object)
@@ -303,6 +330,7 @@ final class StreamEncoder: Encoder {
 
     /// Starts this value's single value; false (the value in the tree) if something was written already.
     func beginSingle() -> Bool {
+        guard isInnermost else { return false }
         guard state == .empty else {
             moveToTree()
             return false
@@ -380,7 +408,20 @@ final class StreamEncoder: Encoder {
     /// that nothing reads for a container used after its value was written.
     func node(_ id: Int) -> TreeEncoder {
         if state == .tree, id < trail.nodes.count { return trail.nodes[id] }
+        if state != .finished, !isInnermost { return lateNode(id) }
         return TreeEncoder(session: session.tree, codingPath: codingPath)
+    }
+
+    /// Where writes into container `id` go while a nested value is being written.
+    private func lateNode(_ id: Int) -> TreeEncoder {
+        let trail = self.trail
+        if let found = trail.late.first(where: { $0.id == id }) { return found.node }
+        let isObject = id == 0 ? state != .array : trail.openings[id - 1].isObject
+        let node = TreeEncoder(session: session.tree, codingPath: codingPath, info: info)
+        node.keepsKeys = keepsKeys
+        node.content = isObject ? .object([]) : .array([])
+        trail.late.append((id, node))
+        return node
     }
 
     /// Reads what the value wrote so far back into a tree, and makes its containers write
@@ -427,6 +468,8 @@ final class StreamSession {
     private let state = UncheckedStorage(SharedState())
     /// A tree encoder for kernel values and transformers: they use only its session.
     let scratch: TreeEncoder
+    /// The level of the encoder whose value is being written now (see `StreamEncoder.isInnermost`).
+    @exclusivity(unchecked) var innermostLevel = 0
 
     private struct SharedState: ~Copyable {
         /// The key hashes of every object still open, outermost first (each object knows
@@ -524,11 +567,16 @@ extension StreamEncoder {
         var keepsKeys = false
         if case .stringKeyedDictionary = route { keepsKeys = true }
         child.start(parent: self, prefix: prefix, key: key, info: info, depth: depth, keepsKeys: keepsKeys)
-        defer { child.detach() }
+        session.innermostLevel = level + 1
+        defer {
+            child.detach()
+            session.innermostLevel = level
+        }
         try value.encode(to: child)
         if let layout = info?.fields {  // `T` is a class (only classes have a layout): one reference, no bridging
             try child.writeFields(of: unsafeBitCast(value, to: AnyObject.self), layout: layout)
         }
+        if child.hasLateWrites { child.takeLateWrites() }  // its own code wrote into it out of turn
         if level == 0, child.wroteNothing { throw EncodeCall.encodedNothing(value) }  // the call's own value
         guard child.isInTree else { return child.finish() }
         session.markTreeType(id)

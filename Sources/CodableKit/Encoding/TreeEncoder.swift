@@ -139,10 +139,17 @@ final class TreeEncoder: Encoder {
     /// `JSONEncoder` merges them (and as a dotted key's siblings share their prefix).
     /// `pathKey` is the key in the coding path (the property's, before key rules).
     func containerMember(_ key: String, pathKey: String, object: Bool) -> TreeEncoder {
-        if case let .object(members) = content, let existing = members.last(where: { $0.key == key }),
-           case let .node(child) = existing.value {
-            switch child.content {
-            case .object where object, .array where !object: return child
+        if case let .object(members) = content, let index = members.lastIndex(where: { $0.key == key }) {
+            switch members[index].value {
+            case let .node(child):
+                switch child.content {
+                case .object where object, .array where !object: return child
+                default: break
+                }
+            case .object where object, .array where !object:
+                // A value written under the key before (`encode(nested, forKey:)`): the new
+                // container adds to it, as `JSONEncoder`'s does.
+                return adoptContainer(at: index, key: .key(pathKey))
             default: break
             }
         }
@@ -176,6 +183,22 @@ final class TreeEncoder: Encoder {
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
         TreeSingleValueContainer(encoder: self)
+    }
+
+    /// Adds what `other` wrote (into a container of this one's kind) after what this one
+    /// holds: members after members, elements after elements; a single value replaces it.
+    func absorb(_ other: TreeEncoder) {
+        switch (content, other.content) {
+        case let (.object, .object(members)):
+            for member in members { append(member.key, member.value) }
+        case let (.array, .array(elements)):
+            for element in elements { append(element) }
+        case (_, .null) where !other.wroteValue:
+            break
+        default:
+            content = other.content
+            wroteValue = other.wroteValue
+        }
     }
 }
 
@@ -324,18 +347,19 @@ struct TreeKeyedContainer<Key: CodingKey>: NilAsNullForOptionalScalars {
     }
 
     func superEncoder() -> any Encoder {
-        superEncoder(named: "super")
+        superEncoder(named: "super", pathKey: AnyCodingKey(stringValue: "super"))
     }
 
     func superEncoder(forKey key: Key) -> any Encoder {
-        superEncoder(named: key.stringValue)
+        superEncoder(named: key.stringValue, pathKey: key)
     }
 
     /// An encoder for member `name` (under the key rules and `keyEncodingStrategy`, as
-    /// `JSONEncoder` converts a super key); `{}` if nothing is written through it.
-    private func superEncoder(named name: String) -> any Encoder {
+    /// `JSONEncoder` converts a super key); `{}` if nothing is written through it. Its
+    /// coding path ends with the caller's own key (its `intValue` too), as `JSONEncoder`'s does.
+    private func superEncoder(named name: String, pathKey: any CodingKey) -> any Encoder {
         let (object, key) = place(name)
-        let child = object.stored(.key(name), content: .null)
+        let child = TreeEncoder(session: object.session, codingPath: object.codingPath + [pathKey])
         object.append(key, .node(child))
         return child
     }
