@@ -16,9 +16,11 @@ final class KeyedContainerPool {
     /// The boxes, as references of a stand-in class (see `ContainerBoxes.Box`), and
     /// the fields each one's container reads. Nothing here depends on `Key`: code
     /// that does runs unspecialized, and asks the runtime for the type's metadata.
-    private struct Entries {
-        var boxes: [ContainerBoxes.Box] = []
-        var fields: [UnsafeMutablePointer<KeyedContainerFields>] = []
+    private struct Entries: ~Copyable {
+        /// On a `Stack`, whose elements are reached in place: asking whether a box is free
+        /// takes no uniqueness check of an array's buffer first.
+        var boxes = Stack<ContainerBoxes.Box>(capacity: 4)
+        var fields = Stack<UnsafeMutablePointer<KeyedContainerFields>>(capacity: 4)
     }
 
     /// Read per object, without the runtime's access check (see `DecodingSession`).
@@ -48,19 +50,22 @@ final class KeyedContainerPool {
 
     /// Detaches box `index`'s container if anyone but this pool holds it (see `DetachedContext`),
     /// unless it is detached already (a box reused by a frame that ended first).
+    @inline(__always)
     func detachIfHeld(_ index: Int, session: DecodingSession) {
-        guard index < entries.boxes.count, !entries.fields[index].pointee.isDetached else { return }
-        let held = entries.boxes.withUnsafeMutableBufferPointer { !ContainerBoxes.isFree($0.baseAddress! + index) }
-        if held { entries.fields[index].pointee.detach(in: session) }
+        guard index < entries.boxes.count, !isKnownUniquelyReferenced(&entries.boxes[index]) else { return }
+        detach(index, session: session)
+    }
+
+    @inline(never)  // rare: a container someone kept
+    private func detach(_ index: Int, session: DecodingSession) {
+        if !entries.fields[index].pointee.isDetached { entries.fields[index].pointee.detach(in: session) }
     }
 
     /// The index of the first box that nothing else holds.
     @inline(__always)
     private func firstFree() -> Int? {
-        entries.boxes.withUnsafeMutableBufferPointer { boxes in
-            for index in boxes.indices where ContainerBoxes.isFree(boxes.baseAddress! + index) { return index }
-            return nil
-        }
+        for index in 0 ..< entries.boxes.count where isKnownUniquelyReferenced(&entries.boxes[index]) { return index }
+        return nil
     }
 
     /// How many boxes the pool holds.

@@ -182,6 +182,7 @@ final class DecodingSession {
     }
 
     /// Takes the containers handed out in `frame` off `handouts`, detaching those still held.
+    @inline(__always)
     func checkHandouts(of frame: Int) {
         while handouts.count > 0, handouts.last.frame == frame {
             let handout = handouts.last

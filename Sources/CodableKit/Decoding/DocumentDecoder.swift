@@ -39,8 +39,13 @@ final class DocumentDecoder: Decoder {
             .run(at: node, body)
     }
 
+    @inline(never)
+    private func containerAfterItsDecode<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try afterItsDecode { try $0.container(keyedBy: type) }
+    }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        if session.ended { return try afterItsDecode { try $0.container(keyedBy: type) } }
+        if session.ended { return try containerAfterItsDecode(keyedBy: type) }
         guard document.nodes[node].kind == .object else {
             if let nested = try jsonInString(at: node, expecting: .object) {
                 return try nested.container(keyedBy: type)

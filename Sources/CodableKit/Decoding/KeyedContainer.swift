@@ -136,16 +136,42 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// `body` run on a live container over the same object, in a session of its own
     /// (see `DetachedContext`): every call of a detached container goes through here.
+    /// (Its key is a `String`, not a `Key?`: naming `Optional<Key>` in these unspecialized
+    /// methods would ask the runtime for its metadata on every call, detached or not.)
     @inline(never)
-    private func detachedCall<R>(key: Key?, _ body: (KeyedContainer<Key>) throws -> R) throws -> R {
+    private func detachedCall<R>(key: String?, _ body: (KeyedContainer<Key>) throws -> R) throws -> R {
         let object = self.object
-        return try fields.pointee.detached!.run(at: object, key: key.map { .key($0.stringValue) }) { decoder in
+        return try fields.pointee.detached!.run(at: object, key: key.map { .key($0) }) { decoder in
             try body(KeyedContainer(KeyedContainerState(KeyedContainerFields(decoder: decoder, object: object, keyedBy: Key.self))))
         }
     }
 
+    // The hot calls' detached paths, each out of line: the closure a path makes is then no
+    // part of the call that does not take it.
+
+    @inline(never)
+    private func detachedScalar<S: ScalarValue>(_: S.Type, forKey key: Key) throws -> S {
+        try detachedCall(key: key.stringValue) { try $0.decodeScalar(S.self, forKey: key) }
+    }
+
+    @inline(never)
+    private func detachedScalarIfPresent<S: ScalarValue>(_: S.Type, forKey key: Key) throws -> S? {
+        try detachedCall(key: key.stringValue) { try $0.decodeScalarIfPresent(S.self, forKey: key) }
+    }
+
+    @inline(never)
+    private func detachedDecode<T: Decodable>(_: T.Type, forKey key: Key) throws -> T {
+        try detachedCall(key: key.stringValue) { try $0.decode(T.self, forKey: key) }
+    }
+
+    @inline(never)
+    private func detachedDecodeIfPresent<T: Decodable>(_: T.Type, forKey key: Key) throws -> T? {
+        try detachedCall(key: key.stringValue) { try $0.decodeIfPresent(T.self, forKey: key) }
+    }
+
     /// `detachedCall` for the calls that cannot throw: a problem there is the reader's own
     /// (none is expected), and reads as the answer for an absent key.
+    @inline(never)
     private func detachedCall<R>(_ body: (KeyedContainer<Key>) -> R, orElse fallback: R) -> R {
         (try? detachedCall(key: nil, body)) ?? fallback
     }
@@ -239,14 +265,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        if fields.pointee.isDetached { return try detachedCall(key: key) { try $0.decodeNil(forKey: key) } }
+        if fields.pointee.isDetached { return try detachedCall(key: key.stringValue) { try $0.decodeNil(forKey: key) } }
         guard let node = lookup(key) else { return true }
         return withDecoder { $0.document.nodes[node].kind == .null }
     }
 
     @inline(__always)
     private func decodeScalar<S: ScalarValue>(_: S.Type, forKey key: Key) throws -> S {
-        if fields.pointee.isDetached { return try detachedCall(key: key) { try $0.decodeScalar(S.self, forKey: key) } }
+        if fields.pointee.isDetached { return try detachedScalar(S.self, forKey: key) }
         let node = lookup(key)
         if plainScalars, let node, let value = withDecoder({ S.read($0.document, node) }) { return value }
         return try property(S.self, forKey: key, at: node)
@@ -254,7 +280,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func decodeScalarIfPresent<S: ScalarValue>(_: S.Type, forKey key: Key) throws -> S? {
-        if fields.pointee.isDetached { return try detachedCall(key: key) { try $0.decodeScalarIfPresent(S.self, forKey: key) } }
+        if fields.pointee.isDetached { return try detachedScalarIfPresent(S.self, forKey: key) }
         let node = lookup(key)
         if plainScalars, let node, let value = withDecoder({ S.read($0.document, node) }) { return value }
         return try optionalProperty(S.self, forKey: key, at: node)
@@ -280,7 +306,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try decodeScalar(type, forKey: key) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        if fields.pointee.isDetached { return try detachedCall(key: key) { try $0.decode(type, forKey: key) } }
+        if fields.pointee.isDetached { return try detachedDecode(type, forKey: key) }
         return try property(type, forKey: key, at: lookup(key))
     }
 
@@ -304,17 +330,17 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try decodeScalarIfPresent(type, forKey: key) }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        if fields.pointee.isDetached { return try detachedCall(key: key) { try $0.decodeIfPresent(type, forKey: key) } }
+        if fields.pointee.isDetached { return try detachedDecodeIfPresent(type, forKey: key) }
         return try optionalProperty(type, forKey: key, at: lookup(key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        if fields.pointee.isDetached { return try detachedCall(key: key) { try $0.nestedContainer(keyedBy: type, forKey: key) } }
+        if fields.pointee.isDetached { return try detachedCall(key: key.stringValue) { try $0.nestedContainer(keyedBy: type, forKey: key) } }
         return try nestedDecoder(forKey: key).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        if fields.pointee.isDetached { return try detachedCall(key: key) { try $0.nestedUnkeyedContainer(forKey: key) } }
+        if fields.pointee.isDetached { return try detachedCall(key: key.stringValue) { try $0.nestedUnkeyedContainer(forKey: key) } }
         return try nestedDecoder(forKey: key).unkeyedContainer()
     }
 
@@ -326,7 +352,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        if fields.pointee.isDetached { return try detachedCall(key: key) { try $0.superDecoder(forKey: key) } }
+        if fields.pointee.isDetached { return try detachedCall(key: key.stringValue) { try $0.superDecoder(forKey: key) } }
         return superDecoder(name: key.stringValue, node: lookup(key))
     }
 

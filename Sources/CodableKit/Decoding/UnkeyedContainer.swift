@@ -146,7 +146,7 @@ struct SingleValueContainer: SingleValueDecodingContainer {
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        if decoder.session.ended { return try decoder.afterItsDecode { try SingleValueContainer(decoder: $0, node: node).decode(type) } }
+        if decoder.session.ended { return try decodeAfterItsDecode(type) }
         guard decoder.hasPrefix else { return try decoder.decodeValue(type, at: node, site: nil) }
         // A decoder made by `superDecoder(forKey:)` or for a nested container: its keys
         // join the path, so that what is reported names them.
@@ -154,6 +154,13 @@ struct SingleValueContainer: SingleValueDecodingContainer {
         session.path.append(contentsOf: prefix)
         defer { session.path.removeLast(prefix.count) }
         return try decoder.decodeValue(type, at: node, site: nil)
+    }
+
+    /// A single value read after its decode has ended, in a session of its own.
+    @inline(never)
+    private func decodeAfterItsDecode<T: Decodable>(_: T.Type) throws -> T {
+        let node = node
+        return try decoder.afterItsDecode { try SingleValueContainer(decoder: $0, node: node).decode(T.self) }
     }
 
     func decode(_ type: Bool.Type) throws -> Bool { try decodeScalar(type) }

@@ -13,19 +13,17 @@ enum DecodeCall {
         }
     }
 
-    /// `body` over the document parsed from JSON bytes held in `Data`, which reads them
-    /// where `data` holds them (JSON5 from a copy). If anything still holds the document
-    /// when `body` returns — a container a hand-written `init(from:)` kept, or the
-    /// document itself — the document copies the bytes first. - Throws: as above.
+    /// `body` over the document parsed from JSON bytes held in `Data`, from a copy the
+    /// document owns: the bytes a `Data` wraps may change while the decode reads them
+    /// (`Data(bytesNoCopy:…)` over a reused buffer, a mapped file). - Throws: as above.
     static func withDocument<R>(_ data: Data, options: DecodingOptions, _ body: (JSONDocument) throws -> R) throws -> R {
         if options.allowsJSON5 { return try body(document([UInt8](data), options: options)) }
-        return try data.withUnsafeBytes { input in
-            var document = try parsed {
-                try JSONParser.parse(borrowing: input, maxDepth: options.maxDepth, assumesTopLevelDictionary: options.assumesTopLevelDictionary)
-            }
-            defer { if !isKnownUniquelyReferenced(&document) { document.ownInput() } }
-            return try body(document)
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 8)
+        data.copyBytes(to: copy)
+        let document = try parsed {
+            try JSONParser.parse(owning: copy, maxDepth: options.maxDepth, assumesTopLevelDictionary: options.assumesTopLevelDictionary)
         }
+        return try body(document)
     }
 
     /// The document parsed from JSON bytes held in `Data`, with its own copy of them. - Throws: as above.
@@ -94,14 +92,7 @@ enum DecodeCall {
         session.pendingBase = base
         session.hint = hint
         defer { session.releaseContainers() }
-        let value: T
-        do {
-            value = try CurrentSession.with(session) { try decode(DocumentDecoder(document: document, session: session, node: root)) }
-        } catch {
-            try document.checkInputUnchanged()  // a failure caused by the change is that change
-            throw error
-        }
-        try document.checkInputUnchanged()
+        let value = try CurrentSession.with(session) { try decode(DocumentDecoder(document: document, session: session, node: root)) }
         let report = DecodingReport(issues: session.filedIssues.take(typeName: session.typeName))
         if reportsToLog { DecodingLog.deliver(report, modelType: typeName(T.self)) }
         return (value, report)

@@ -22,10 +22,11 @@ import Synchronization
 /// arena that holds the unescaped form of every string that contained escapes, so
 /// every string node points at ready-to-use UTF-8 and keys compare as raw bytes.
 ///
-/// A document parsed from `Data` reads the input where the caller holds it while
-/// the decode runs, and copies it only if someone still holds the document when the
-/// decode ends (`ownInput`): a copy of the input was fresh memory, and page faults,
-/// in every first decode.
+/// A document parsed from `Data` reads a copy of the input that it owns: a caller's
+/// bytes can change under a decode (a reused buffer wrapped without a copy, a file
+/// mapped into memory), and a string is made only from bytes that were validated and
+/// cannot change since (see `DESIGN.md`, *Shared state is keyed and owned*). Validating
+/// each string again as it is made cost more than the copy (Benchmarks/README.md).
 /// Numbers keep their literal text, which is enough to read any `Int64`/`UInt64`
 /// exactly and any `Double` correctly rounded (see `JSONDocument+Numbers.swift`); a
 /// number with a fraction or an exponent also has its `Double` when the parser could
@@ -74,26 +75,18 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     private let nodeCount: Int
     /// The values of the numbers flagged `Node.valueFlag` (`NumberValues`); nil if none.
     private let numberValues: UnsafeMutablePointer<Double>?
-    /// The input's text where the caller holds it, while a decode runs; empty once the
-    /// document owns all of its text. Set once more at most, by `ownInput`, before
-    /// anyone but the decode that made the document can read it.
-    @exclusivity(unchecked) private var input: UnsafeBufferPointer<UInt8>
-    /// The text the document owns, at offsets from `input.count` on: the arena, and
-    /// before it the input, once the document owns that too.
-    @exclusivity(unchecked) private var storage: [UInt8]
+    /// The input's text, a copy the document owns (`ownedInput`); empty when all of the
+    /// text is in `storage`.
+    private let input: UnsafeBufferPointer<UInt8>
+    /// The text the document owns, at offsets from `input.count` on: the arena, or all of
+    /// the text for a document made from an array.
+    private let storage: [UInt8]
+    /// The copy of the caller's bytes that `input` points into, freed with the document.
+    private let ownedInput: UnsafeMutableRawBufferPointer?
     /// Every string's text was validated as UTF-8 by the reader that made this
-    /// document, and its ASCII strings carry `Node.asciiFlag`: strings from text the
-    /// document owns are made without validating them again (see
-    /// `String(validatedUTF8:isASCII:)`).
+    /// document, and its ASCII strings carry `Node.asciiFlag`: strings are made
+    /// without validating them again (see `String(validatedUTF8:isASCII:)`).
     private let isValidatedUTF8: Bool
-    /// Text at offsets below this came from the caller's bytes, which may have changed
-    /// since the reader validated them (a reused buffer wrapped without a copy, a file
-    /// mapped into memory): such strings are validated as they are copied out, even
-    /// after `ownInput` (which copies whatever the bytes then are).
-    private let borrowedCount: Int
-    /// Set when a string's text was found not to be UTF-8 any more: the input changed
-    /// under the decode, which `DecodeCall` then fails (see `checkInputUnchanged`).
-    private let inputChanged = Atomic<Bool>(false)
     /// A number no other document of this process has: what a member cursor remembers
     /// its document by, without holding a reference (see `MemberCursor`).
     package let serial = JSONDocument.serials.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -121,33 +114,25 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
         (nodeStorage, nodeCount) = nodes.takeStorage()
         numberValues = numbers.takeStorage()
         input = UnsafeBufferPointer(start: nil, count: 0)
+        ownedInput = nil
         storage = bytes
         self.isValidatedUTF8 = isValidatedUTF8
-        borrowedCount = 0
     }
 
-    /// A document over `input`, which the caller keeps alive and unchanged until it calls
-    /// `ownInput` or drops the document, followed by `arena`.
-    package init(nodes: consuming NodeBuffer, numbers: consuming NumberValues, borrowing input: UnsafeBufferPointer<UInt8>,
-                 arena: [UInt8], isValidatedUTF8: Bool) {
+    /// A document over `input`, a copy of the caller's bytes that it now owns (and frees),
+    /// followed by `arena`: its strings were validated as UTF-8 when parsed and cannot change.
+    package init(nodes: consuming NodeBuffer, numbers: consuming NumberValues, owning input: UnsafeMutableRawBufferPointer,
+                 arena: [UInt8]) {
         (nodeStorage, nodeCount) = nodes.takeStorage()
         numberValues = numbers.takeStorage()
-        self.input = input
+        self.input = UnsafeBufferPointer(input.assumingMemoryBound(to: UInt8.self))
+        ownedInput = input
         storage = arena
-        self.isValidatedUTF8 = isValidatedUTF8
-        borrowedCount = input.count
-    }
-
-    /// Copies the borrowed input into the document's own text: for the caller whose
-    /// buffer ends while the document lives on (a container a hand-written `init(from:)`
-    /// kept). Offsets stay as they are: with no input, all of them are into `storage`.
-    package func ownInput() {
-        guard input.count > 0 else { return }
-        storage = Array(input) + storage
-        input = UnsafeBufferPointer(start: nil, count: 0)
+        isValidatedUTF8 = true
     }
 
     deinit {
+        ownedInput?.deallocate()
         free(nodeStorage)  // the parser's `NodeBuffer` storage, from `realloc`
         free(numberValues)  // its `NumberValues` storage, from `realloc` (or nil)
     }
@@ -182,31 +167,12 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     }
 
     /// The string value of a string node (or the literal text of a number node).
-    /// Text from the caller's bytes is validated as it is copied: if it is no longer
-    /// UTF-8, the string has U+FFFD in its place and the document records the change.
     package func string(_ index: Int) -> String {
         let node = nodes[index]
-        if Int(node.a) < borrowedCount { return withText(index, validatedString) }
         let isASCII = node.kind == .number || node.flags & Node.asciiFlag != 0
         return withText(index) { text in
             isValidatedUTF8 ? String(validatedUTF8: text, isASCII: isASCII) : String(decoding: text, as: UTF8.self)
         }
-    }
-
-    /// `text` as a string, validated as it is copied; recorded when it is not UTF-8.
-    private func validatedString(_ text: UnsafeBufferPointer<UInt8>) -> String {
-        if let string = String(validating: text, as: UTF8.self) { return string }
-        inputChanged.store(true, ordering: .relaxed)
-        return String(decoding: text, as: UTF8.self)
-    }
-
-    /// Throws when a string read from the caller's bytes was no longer the UTF-8 the
-    /// reader validated: the caller changed them during the decode.
-    /// - Throws: `DecodingError.dataCorrupted`, as `JSONDecoder` throws for invalid UTF-8.
-    package func checkInputUnchanged() throws {
-        guard inputChanged.load(ordering: .relaxed) else { return }
-        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription:
-            "The input changed while it was decoded: a string's bytes are no longer valid UTF-8. The bytes a decode reads must stay unchanged until it returns."))
     }
 
     /// Whether the string node at `index` spells exactly `key` (compared as UTF-8 bytes).

@@ -36,21 +36,23 @@ package struct JSONParser: ~Copyable {
         }
     }
 
-    /// Parses bytes the caller owns (a `Data`'s storage), read in place: the document
-    /// borrows them, and the caller keeps them alive and unchanged until it has called
-    /// the document's `ownInput()` or dropped the document (UTF-16, UTF-32 and unbraced
-    /// input are converted, and the document owns the conversion).
+    /// Parses a copy of the caller's bytes that the document then owns.
     /// - Throws: `JSONReadError`, as `parse(_:maxDepth:)`.
-    package static func parse(borrowing input: UnsafeRawBufferPointer, maxDepth: Int = defaultMaxDepth,
+    package static func parse(owning input: UnsafeMutableRawBufferPointer, maxDepth: Int = defaultMaxDepth,
                               assumesTopLevelDictionary: Bool = false) throws(JSONReadError) -> JSONDocument {
-        let bytes = input.assumingMemoryBound(to: UInt8.self)
+        let bytes = UnsafeBufferPointer(input.assumingMemoryBound(to: UInt8.self))
         if let other = try otherForm(of: bytes, assumesTopLevelDictionary: assumesTopLevelDictionary) {
+            input.deallocate()
             return try parse(other, maxDepth: maxDepth)
         }
         var parser = JSONParser(input: bytes, maxDepth: maxDepth)
-        try parser.parseDocument()
-        return JSONDocument(nodes: parser.nodes, numbers: parser.numbers, borrowing: bytes, arena: parser.arena.bytes(from: 0),
-                            isValidatedUTF8: true)
+        do {
+            try parser.parseDocument()
+        } catch {
+            input.deallocate()
+            throw error
+        }
+        return JSONDocument(nodes: parser.nodes, numbers: parser.numbers, owning: input, arena: parser.arena.bytes(from: 0))
     }
 
     /// Text to parse instead of the input, with how its offsets map back to the input's.
