@@ -3,7 +3,8 @@
 // package stays dependency-free and unaffected. Build and run with ./run (see CONTRIBUTING.md).
 import PackageDescription
 
-let fuzzTargets = ["FuzzReader", "FuzzTolerant", "FuzzStrict", "FuzzRoundTrip", "FuzzDifferential", "FuzzJSON5"]
+let fuzzTargets = ["FuzzReader", "FuzzTolerant", "FuzzStrict", "FuzzRoundTrip", "FuzzDifferential", "FuzzJSON5",
+                   "FuzzKeptContainers", "FuzzKeptEncoding"]
 
 let package = Package(
     name: "CodableKitFuzz",

@@ -60,8 +60,10 @@ final class StreamEncoder: Encoder {
         var nodes: [TreeEncoder] = []
         /// What was written into a container of this value while a value nested in it was
         /// being written (code that kept the container): by container id, taken into the
-        /// tree once this value is the innermost again (`takeLateWrites`).
-        var late: [(id: Int, node: TreeEncoder)] = []
+        /// tree once this value is the innermost again (`takeLateWrites`). For an array,
+        /// where its elements go: before the element being written then (as `JSONEncoder`
+        /// appends an element once its value is written), or at the end (nil).
+        var late: [(id: Int, position: Int?, node: TreeEncoder)] = []
     }
 
     private var trail: Trail {
@@ -277,9 +279,14 @@ final class StreamEncoder: Encoder {
         guard let trail = frame.pointee.trail, !trail.late.isEmpty else { return }
         let late = trail.late
         trail.late = []
+        session.lateWrites -= late.count
         moveToTree()
         guard state == .tree else { return }
-        for (id, node) in late where id < trail.nodes.count { trail.nodes[id].absorb(node) }
+        var inserted: [Int: Int] = [:]  // elements inserted so far, by container id
+        for (id, position, node) in late where id < trail.nodes.count {
+            let added = trail.nodes[id].absorb(node, at: position.map { $0 + inserted[id, default: 0] })
+            inserted[id, default: 0] += added
+        }
     }
 
     /// Whether something was written into a container of this value out of turn.
@@ -415,12 +422,16 @@ final class StreamEncoder: Encoder {
     /// Where writes into container `id` go while a nested value is being written.
     private func lateNode(_ id: Int) -> TreeEncoder {
         let trail = self.trail
-        if let found = trail.late.first(where: { $0.id == id }) { return found.node }
         let isObject = id == 0 ? state != .array : trail.openings[id - 1].isObject
+        // The element being written is the last of the innermost open container.
+        let innermost = nested.last?.id ?? 0
+        let position = isObject || id != innermost ? nil : count(of: id) - 1
+        if let found = trail.late.last(where: { $0.id == id }), found.position == position { return found.node }
         let node = TreeEncoder(session: session.tree, codingPath: codingPath, info: info)
         node.keepsKeys = keepsKeys
         node.content = isObject ? .object([]) : .array([])
-        trail.late.append((id, node))
+        trail.late.append((id, position, node))
+        session.lateWrites += 1
         return node
     }
 
@@ -453,6 +464,7 @@ final class StreamEncoder: Encoder {
         nested.removeAll()
         trail.nodes = nodes
         state = .tree
+        if !trail.late.isEmpty { takeLateWrites() }  // written before whatever moves it now
     }
 }
 
@@ -470,6 +482,8 @@ final class StreamSession {
     let scratch: TreeEncoder
     /// The level of the encoder whose value is being written now (see `StreamEncoder.isInnermost`).
     @exclusivity(unchecked) var innermostLevel = 0
+    /// How many writes out of turn wait to be taken into their encoder's tree (almost always none).
+    @exclusivity(unchecked) var lateWrites = 0
 
     private struct SharedState: ~Copyable {
         /// The key hashes of every object still open, outermost first (each object knows
@@ -540,8 +554,17 @@ extension StreamEncoder {
     /// Writes `value` as the value just begun: the member or element `key` of a
     /// container nested in `prefix` (nil: this encoder's own single value), `depth` deep.
     /// `rule` is the property's own transformer.
+    @inline(__always)
     func encodeValue<T: Encodable>(_ value: T, key: PathComponent?, prefix: [any CodingKey], depth: Int,
                                    rule: (any ValueTransformable)? = nil) throws {
+        try encodeValueInTurn(value, key: key, prefix: prefix, depth: depth, rule: rule)
+        // What the value's code wrote into this encoder's containers meanwhile goes in now,
+        // before this encoder writes anything more (so a key written later still wins).
+        if session.lateWrites > 0, hasLateWrites { takeLateWrites() }
+    }
+
+    private func encodeValueInTurn<T: Encodable>(_ value: T, key: PathComponent?, prefix: [any CodingKey], depth: Int,
+                                                 rule: (any ValueTransformable)?) throws {
         let tree = session.tree
         if rule != nil || (!tree.transformers.isEmpty && tree.transformers[ObjectIdentifier(T.self)] != nil) {
             return try writeByTree(value, path: path(prefix, key), depth: depth, rule: rule)
@@ -557,7 +580,8 @@ extension StreamEncoder {
         }
         let route = tree.route(T.self)
         if case let .kernel(kernel) = route {
-            return session.writer.write(try kernel.encode(value, by: session.scratch, at: path(prefix, key)), depth: depth)
+            let content = try outOfTurn { try kernel.encode(value, by: session.scratch, at: path(prefix, key)) }
+            return session.writer.write(content, depth: depth)
         }
         let info = route.modelInfo(of: value)
         let id = ObjectIdentifier(T.self)
@@ -585,7 +609,18 @@ extension StreamEncoder {
 
     /// Writes `value` through a `TreeEncoder` (with `rule`, the property's transformer, if any).
     private func writeByTree<T: Encodable>(_ value: T, path: [any CodingKey], depth: Int, rule: (any ValueTransformable)?) throws {
-        session.writer.write(try session.scratch.encodeValue(value, at: path, rule: rule), depth: depth)
+        let content = try outOfTurn { try session.scratch.encodeValue(value, at: path, rule: rule) }
+        session.writer.write(content, depth: depth)
+    }
+
+    /// `body`, which runs code that may write into this encoder's containers (a tree encoding
+    /// a value nested in this one), with this encoder not the innermost: such writes wait
+    /// for the value (`takeLateWrites`), whose place in the stream is already begun.
+    @inline(__always)
+    private func outOfTurn<R>(_ body: () throws -> R) rethrows -> R {
+        session.innermostLevel = level + 1
+        defer { session.innermostLevel = level }
+        return try body()
     }
 
     /// The coding path of the value at `key` in the container nested in `prefix`.

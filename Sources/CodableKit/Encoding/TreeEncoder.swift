@@ -185,20 +185,29 @@ final class TreeEncoder: Encoder {
         TreeSingleValueContainer(encoder: self)
     }
 
-    /// Adds what `other` wrote (into a container of this one's kind) after what this one
-    /// holds: members after members, elements after elements; a single value replaces it.
-    func absorb(_ other: TreeEncoder) {
+    /// Adds what `other` wrote (into a container of this one's kind) to what this one
+    /// holds: members after members; elements at `position` (else after the others); a
+    /// single value replaces it. How many elements it inserted.
+    func absorb(_ other: TreeEncoder, at position: Int?) -> Int {
         switch (content, other.content) {
         case let (.object, .object(members)):
             for member in members { append(member.key, member.value) }
-        case let (.array, .array(elements)):
-            for element in elements { append(element) }
+        case let (.array(elements), .array(late)):
+            guard let position, position <= elements.count else {
+                for element in late { append(element) }
+                return late.count
+            }
+            var all = elements
+            all.insert(contentsOf: late, at: position)
+            content = .array(all)
+            return late.count
         case (_, .null) where !other.wroteValue:
             break
         default:
             content = other.content
             wroteValue = other.wroteValue
         }
+        return 0
     }
 }
 

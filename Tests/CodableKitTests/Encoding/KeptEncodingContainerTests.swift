@@ -75,6 +75,49 @@ import Testing
         #expect(object["list"] as? [Int] == [1, 2])
     }
 
+    /// A child that appends to its parent's array while it is an element of it: `JSONEncoder`
+    /// appends an element once its value is written, so the child's element comes after.
+    final class ListSlot: @unchecked Sendable {  // used by one encode at a time
+        var list: (any UnkeyedEncodingContainer)?
+    }
+
+    struct Appender: Encodable {
+        let slot: ListSlot
+        func encode(to encoder: any Encoder) throws {
+            var own = encoder.unkeyedContainer()
+            try slot.list?.encode("from-child")
+            try own.encode("own")
+        }
+    }
+
+    struct List: Encodable {
+        let slot = ListSlot()
+        var treeFirst = false
+        func encode(to encoder: any Encoder) throws {
+            var list = encoder.unkeyedContainer()
+            slot.list = list
+            try list.encode("first")
+            if treeFirst { try list.encode(Double.infinity) }  // not finite: written by the tree
+            try list.encode(Appender(slot: slot))
+            try list.encode("last")
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func aChildAppendsToItsParentsArray(sorted: Bool) throws {
+        let foundation = JSONEncoder()
+        foundation.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let ours = ModelEncoder()
+        ours.nonConformingFloatEncodingStrategy = foundation.nonConformingFloatEncodingStrategy
+        if sorted { (foundation.outputFormatting, ours.outputFormatting) = (.sortedKeys, .sortedKeys) }
+        for treeFirst in [false, true] {
+            let expected = String(decoding: try foundation.encode(List(treeFirst: treeFirst)), as: UTF8.self)
+            let written = String(decoding: try ours.encode(List(treeFirst: treeFirst)), as: UTF8.self)
+            #expect(written == expected)
+        }
+        #expect(String(decoding: try ours.encode(List()), as: UTF8.self) == #"["first","from-child",["own"],"last"]"#)
+    }
+
     /// `JSONEncoderTests.test_redundantKeyedContainer`: a nested container asked for a key
     /// that already holds an encoded object adds to that object.
     struct EncodesTwice: Encodable {
