@@ -41,7 +41,15 @@ package struct JSONParser: ~Copyable {
     package static func parse(owning input: UnsafeMutableRawBufferPointer, maxDepth: Int = defaultMaxDepth,
                               assumesTopLevelDictionary: Bool = false) throws(JSONReadError) -> JSONDocument {
         let bytes = UnsafeBufferPointer(input.assumingMemoryBound(to: UInt8.self))
-        if let other = try otherForm(of: bytes, assumesTopLevelDictionary: assumesTopLevelDictionary) {
+        // The copy is freed on every way out but the document (which then owns it).
+        let other: OtherForm?
+        do {
+            other = try otherForm(of: bytes, assumesTopLevelDictionary: assumesTopLevelDictionary)
+        } catch {
+            input.deallocate()
+            throw error
+        }
+        if let other {
             input.deallocate()
             return try parse(other, maxDepth: maxDepth)
         }
