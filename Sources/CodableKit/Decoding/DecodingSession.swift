@@ -281,7 +281,7 @@ struct ModelFrame {
     /// itself, and belong to the type holding it (see `DecodingSession.owner`).
     let depth: Int
     /// Not retained: every `ModelInfo` is made by `ModelInfo.of`, whose process-wide
-    /// cache keeps it for the life of the process (a retain and a release per object showed).
+    /// cache keeps it for the life of the process (holding it would cost a retain and a release per object).
     unowned(unsafe) let info: ModelInfo?
     /// `info`'s identity, compared without touching (and retaining) `info`.
     var infoIdentity: ObjectIdentifier? { info.map(ObjectIdentifier.init) }

@@ -90,7 +90,7 @@ enum CurrentSession {
         return try body()
     }
     #else
-    // Without pthreads, nested models are found by conformance checks, as before.
+    // Without pthreads, nested models are found by conformance checks.
     static func know(_: @autoclosure () -> RouteHint) {}
     static func with<R>(_: DecodingSession, _ body: () throws -> R) rethrows -> R { try body() }
     #endif

@@ -1,7 +1,7 @@
 /// A last-in, first-out list with plain stores: the decoding session's coding path and
 /// model frames, pushed and popped around every decoded value and object, and the key
 /// hashes of the objects the stream encoder has open. An `Array` checks
-/// that its buffer is uniquely referenced and has room on every append, which showed
+/// that its buffer is uniquely referenced and has room on every append, a cost paid
 /// per value; this stack owns its storage outright and checks only for room.
 ///
 /// Not copyable: one owner, which frees the storage with `deinit`.

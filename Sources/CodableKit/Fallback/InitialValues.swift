@@ -89,7 +89,7 @@ extension DecodingSession {
     }
 
     /// The model's shape and its one `init()` for this decode, found once per object;
-    /// unretained (a retain and a release per repair showed): the session's table keeps
+    /// unretained (holding them costs a retain and a release per repair): the session's table keeps
     /// every one until the decode ends.
     private func modelFallbacks(frame: Int, model: any DecodableModel.Type) -> Unmanaged<ModelFallbacks> {
         if let known = frames[frame].modelFallbacks { return known }
@@ -144,8 +144,8 @@ final class FallbackSource {
     private lazy var recorded = KeyRecorder.values(of: base, model: shape.model)
     /// The values read so far, and per field whether the value is nil (0 not known yet,
     /// 1 nil, 2 not: the question every absent optional asks, answered once, not by a
-    /// cast each time). Behind a pointer: read per repair, and a class property's
-    /// access check showed there.
+    /// cast each time). Behind a pointer: read per repair, where a class property's
+    /// access check would be paid each time.
     private struct Known {
         var values: [Any?]
         var nilness: [UInt8]
@@ -181,7 +181,7 @@ final class FallbackSource {
             let children = mirror.children
             guard place.offset < children.count else { return nil }
             let child = children[children.index(children.startIndex, offsetBy: place.offset)].value
-            // Only a property wrapper's value is cast to find its box (a cast per read showed).
+            // Only a property wrapper's value is cast to find its box (a cast per read costs).
             value = field.isWrapped ? unboxed(child) : child
         } else {
             // What encode(to:) wrote: as it is where that is exactly the stored value.

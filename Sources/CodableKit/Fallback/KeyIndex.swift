@@ -1,6 +1,6 @@
 /// Keys by their position, found by open addressing over `keyHash` of their UTF-8: a
 /// model's fallbacks are asked by key for every absent key of every object, and a
-/// `Dictionary`'s `String` hashing showed there.
+/// `Dictionary`'s `String` hashing would be paid each time.
 struct KeyIndex: Sendable {
     let keys: [String]
     /// Position + 1 of the key in each slot; 0: empty.

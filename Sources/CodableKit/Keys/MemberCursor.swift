@@ -15,7 +15,7 @@ struct MemberCursor {
     /// The document (its `serial`) and object node this cursor is over; -1: none yet.
     /// A serial, not the document's address: a document freed during the decode (JSON
     /// found in a string) must not let a new one at its address inherit this state;
-    /// nor a reference, whose retain and release per object showed.
+    /// nor a reference, which would cost a retain and a release per object.
     var document = -1
     var object = -1
     /// The key node the next lookup tries first.

@@ -12,7 +12,7 @@ import ucrt
 
 /// Growable bytes, written with plain stores and `memcpy`: the reader's unescaped
 /// string text and `JSONWriter`'s output (an `Array` checks uniqueness and capacity on
-/// every append, which showed on escape-heavy input).
+/// every append, a cost paid per byte on escape-heavy input).
 struct ByteArena: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>?
     private(set) var count = 0

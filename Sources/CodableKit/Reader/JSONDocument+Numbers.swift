@@ -133,7 +133,7 @@ package enum JSONNumberText {
             }
             return .exact(negative: negative, magnitude: value)
         }
-        let decimal = Decimal(text)
+        let decimal = DecimalDigits(text)
         if decimal.digitCount == 0 { return .exact(negative: negative, magnitude: 0) }
         if decimal.exponent < 0 { return .notIntegral }  // its last significant digit is a fraction
         if decimal.overflowed || decimal.digitCount + decimal.exponent > 20 { return .outOfRange }
@@ -148,7 +148,7 @@ package enum JSONNumberText {
 
     static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double {
         let negative = text[0] == UInt8(ascii: "-")
-        let decimal = ShortDecimal(text) ?? ShortDecimal(Decimal(text))
+        let decimal = ShortDecimal(text) ?? ShortDecimal(DecimalDigits(text))
         if !decimal.overflowed, let value = double(negative: negative, mantissa: decimal.mantissa, exponent: decimal.exponent) {
             return value
         }
@@ -401,14 +401,14 @@ package enum JSONNumberText {
 
     /// A number of up to 19 significant digits as `mantissa × 10^exponent` (trailing zeros
     /// kept in the mantissa), read eight digits at a time where eight follow: the common
-    /// case of `double`, which needs no more. Nil past 19 digits (`Decimal` then).
+    /// case of `double`, which needs no more. Nil past 19 digits (`DecimalDigits` then).
     struct ShortDecimal {
         var mantissa: UInt64 = 0
         var digitCount = 0
         var exponent = 0
         var overflowed = false
 
-        init(_ decimal: Decimal) {
+        init(_ decimal: DecimalDigits) {
             mantissa = decimal.mantissa
             digitCount = decimal.digitCount
             exponent = decimal.exponent
@@ -441,7 +441,7 @@ package enum JSONNumberText {
 
     /// A number as `mantissa × 10^exponent`, with leading and trailing zeros
     /// dropped: `120.50` is 1205 × 10^-2. Made without allocating.
-    struct Decimal {
+    struct DecimalDigits {
         /// The significant digits as an integer (meaningless when `overflowed`).
         var mantissa: UInt64 = 0
         var overflowed = false

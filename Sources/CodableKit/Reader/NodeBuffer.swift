@@ -10,7 +10,7 @@ import ucrt
 
 /// The parser's growing list of nodes, written with plain stores: an `Array`
 /// checks uniqueness on every append and every update of a container's count,
-/// which showed in profiles of parsing. Its storage becomes the document's, which
+/// a cost paid per node. Its storage becomes the document's, which
 /// frees it with `free` (nodes are plain values: nothing to deinitialize).
 package struct NodeBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<JSONDocument.Node>

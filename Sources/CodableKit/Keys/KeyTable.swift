@@ -161,7 +161,7 @@ final class KeyTable {
         let first = table.pointee.candidates.count
         for key in keys where seen.insert(key).inserted {
             var path = -1
-            if DottedPath.isNested(key) {  // split only then: splitting every key showed, per decode
+            if DottedPath.isNested(key) {  // split only then: splitting every key would cost per decode
                 table.pointee.paths.append(DottedPath(key).components)
                 path = table.pointee.paths.count - 1
             }
