@@ -218,6 +218,23 @@ final class DecodingSession {
 
     // MARK: Paths
 
+    /// `body` with `component` on the coding path: pushed before it runs, popped however it
+    /// ends. The one way the decoder moves down the path (as Foundation's `with(value:path:)`).
+    @inline(__always)
+    func at<R>(_ component: PathComponent, _ body: () throws -> R) rethrows -> R {
+        path.append(component)
+        defer { path.removeLast() }
+        return try body()
+    }
+
+    /// `body` with `components` on the coding path (a hand-written `init(from:)`'s nested keys).
+    @inline(__always)
+    func at<R>(_ components: [PathComponent], _ body: () throws -> R) rethrows -> R {
+        path.append(contentsOf: components)
+        defer { path.removeLast(components.count) }
+        return try body()
+    }
+
     /// The first `depth` keys of the path, then `key`. A container kept past its decode
     /// asks for more keys than the path still has (it is empty once the decode ends):
     /// it gets those there are.

@@ -179,9 +179,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Runs `body` with this container's path on the session's stack. Only for
     /// containers with a prefix: a closure that captures the container costs a copy.
     private func withPrefix<R>(_ body: () throws -> R) rethrows -> R {
-        decoder.session.path.append(contentsOf: prefix)
-        defer { decoder.session.path.removeLast(prefix.count) }
-        return try body()
+        try decoder.session.at(prefix, body)
     }
 
     @inline(__always)

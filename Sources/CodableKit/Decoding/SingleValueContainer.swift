@@ -14,10 +14,7 @@ struct SingleValueContainer: SingleValueDecodingContainer {
         guard decoder.hasPrefix else { return try decoder.decodeValue(type, at: node, site: nil) }
         // A decoder made by `superDecoder(forKey:)` or for a nested container: its keys
         // join the path, so that what is reported names them.
-        let session = decoder.session, prefix = decoder.prefix
-        session.path.append(contentsOf: prefix)
-        defer { session.path.removeLast(prefix.count) }
-        return try decoder.decodeValue(type, at: node, site: nil)
+        return try decoder.session.at(decoder.prefix) { try decoder.decodeValue(type, at: node, site: nil) }
     }
 
     /// A single value read after its decode has ended, in a session of its own.

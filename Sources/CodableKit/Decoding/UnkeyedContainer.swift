@@ -64,11 +64,10 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if decoder.session.ended { return try afterItsDecode { try $0.decode(type) } }
         try checkNotAtEnd(T.self)
-        let session = decoder.session
-        session.path.append(contentsOf: prefix)
-        session.path.append(.index(currentIndex))
-        defer { session.path.removeLast(prefix.count + 1) }
-        let value = try decoder.decodeValue(T.self, at: cursor, site: nil)
+        let (decoder, cursor, session) = (decoder, cursor, decoder.session)
+        let value = try session.at(prefix) {
+            try session.at(.index(currentIndex)) { try decoder.decodeValue(T.self, at: cursor, site: nil) }
+        }
         advance()
         return value
     }

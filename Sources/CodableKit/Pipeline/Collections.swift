@@ -84,13 +84,13 @@ extension DocumentDecoder {
         let count = document.nodes[node].count
         if count == 2, let x = Double.read(document, node + 1), let y = Double.read(document, node + 2) { return [x, y] }
         if count == 0 { return [] }
-        session.path.append(.index(index))
-        defer { session.path.removeLast() }
-        do {
-            return try decodeScalarArray(Double.self, at: node)
-        } catch {
-            try session.repairElement(error)
-            return nil
+        return try session.at(.index(index)) {
+            do {
+                return try decodeScalarArray(Double.self, at: node)
+            } catch {
+                try session.repairElement(error)
+                return nil
+            }
         }
     }
 
@@ -121,11 +121,11 @@ extension DocumentDecoder {
             if let value = S.read(document, element) {
                 result.append(value)
             } else {
-                session.path.append(.index(index))
-                defer { session.path.removeLast() }
-                switch convertScalar(S.self, at: element) {
-                case let .success(value): result.append(value)
-                case let .failure(problem): try session.repairElement(session.error(for: problem))
+                try session.at(.index(index)) {
+                    switch convertScalar(S.self, at: element) {
+                    case let .success(value): result.append(value)
+                    case let .failure(problem): try session.repairElement(session.error(for: problem))
+                    }
                 }
             }
             element = document.next(after: element)
@@ -160,13 +160,13 @@ extension DocumentDecoder {
     /// Inlined: a generic call per element asked the runtime for `Element?` each time.
     @inline(__always)
     private func decodeElement<Element: Decodable>(_: Element.Type, at node: Int, key: PathComponent, route: Route) throws -> Element? {
-        session.path.append(key)
-        defer { session.path.removeLast() }
-        do {
-            return try decodeValue(Element.self, at: node, site: nil, route: route)
-        } catch {
-            try session.repairElement(error)
-            return nil
+        try session.at(key) {
+            do {
+                return try decodeValue(Element.self, at: node, site: nil, route: route)
+            } catch {
+                try session.repairElement(error)
+                return nil
+            }
         }
     }
 

@@ -22,12 +22,12 @@ extension DocumentDecoder {
         var result: [Element] = []
         var element = node + 1
         for index in 0 ..< document.nodes[node].count {
-            session.path.append(.index(index))
-            defer { session.path.removeLast() }
-            do {
-                result.append(try transform(Element.self, at: element, with: transformer))
-            } catch {
-                try session.repairElement(error)
+            try session.at(.index(index)) {
+                do {
+                    result.append(try transform(Element.self, at: element, with: transformer))
+                } catch {
+                    try session.repairElement(error)
+                }
             }
             element = document.next(after: element)
         }
@@ -72,12 +72,12 @@ extension Dictionary: TransformedCollection where Key == String {
         var member = node + 1
         while member < document.nodes[node].end {
             let key = document.string(member)
-            session.path.append(.key(key))
-            defer { session.path.removeLast() }
-            do {
-                if result[key] == nil { result[key] = try decoder.transform(Value.self, at: member + 1, with: transformer) }
-            } catch {
-                try session.repairElement(error)
+            try session.at(.key(key)) {
+                do {
+                    if result[key] == nil { result[key] = try decoder.transform(Value.self, at: member + 1, with: transformer) }
+                } catch {
+                    try session.repairElement(error)
+                }
             }
             member = document.next(after: member + 1)
         }

@@ -22,9 +22,7 @@ extension DocumentDecoder {
             return try scalar.property(as: T.self, with: self, at: node, site: site)
         }
         do {
-            session.path.append(session.pathKey(site))
-            defer { session.path.removeLast() }
-            return try decodeValue(T.self, at: node, site: site, route: route)
+            return try session.at(session.pathKey(site)) { try decodeValue(T.self, at: node, site: site, route: route) }
         } catch {
             return try session.repairProperty(T.self, error, at: node, site: site, document: document)
         }
@@ -36,9 +34,7 @@ extension DocumentDecoder {
         guard let node else { return session.absentOptional(T.self, site: site) }
         if document.nodes[node].kind == .null { return nil }
         do {
-            session.path.append(session.pathKey(site))
-            defer { session.path.removeLast() }
-            return try decodeValue(T.self, at: node, site: site, route: session.route(T.self))
+            return try session.at(session.pathKey(site)) { try decodeValue(T.self, at: node, site: site, route: session.route(T.self)) }
         } catch {
             return try session.repairProperty(T?.self, error, at: node, site: site, document: document)
         }

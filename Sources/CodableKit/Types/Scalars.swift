@@ -41,9 +41,7 @@ extension ScalarValue {
 
     static func propertyValue(with decoder: DocumentDecoder, at node: Int, site: PropertySite) throws -> Self {
         if let value = read(decoder.document, node) { return value }
-        decoder.session.path.append(decoder.session.pathKey(site))
-        let converted = decoder.convertScalar(Self.self, at: node)
-        decoder.session.path.removeLast()
+        let converted = decoder.session.at(decoder.session.pathKey(site)) { decoder.convertScalar(Self.self, at: node) }
         switch converted {
         case let .success(value): return value
         case let .failure(problem): return try decoder.session.repairProperty(Self.self, problem: problem, site: site)

@@ -54,12 +54,12 @@ extension Required: SlotDecodable, RoutedType where Value: Decodable {
             }
             throw session.failRequired(DecodingProblem(reason: reason, expected: Value.self), site: site, document: decoder.document)
         }
-        session.path.append(session.pathKey(site))
-        defer { session.path.removeLast() }
-        do {
-            return Required(wrappedValue: try decoder.decodeValue(Value.self, at: node, site: site))
-        } catch {
-            throw session.failRequired(error, site: site, document: decoder.document, at: node)
+        return try session.at(session.pathKey(site)) {
+            do {
+                return Required(wrappedValue: try decoder.decodeValue(Value.self, at: node, site: site))
+            } catch {
+                throw session.failRequired(error, site: site, document: decoder.document, at: node)
+            }
         }
     }
 }
