@@ -8,12 +8,12 @@
 final class DecodingSession {
     /// The call's options, for what is read rarely (strategies, `userInfo`).
     let options: DecodingOptions
-    /// The call asked for strict mode.
-    let strictMode: Bool
-    /// Every problem is an error, with `JSONDecoder`'s case and path: in strict mode, and
-    /// in tolerant mode while a type's own `init(from:)` runs its first, exact pass
-    /// (see `decodeOwn`). Read wherever a problem is found; set only there.
+    /// The mode in force: every problem is an error, with `JSONDecoder`'s case and path —
+    /// in strict mode, and in tolerant mode while a type's own `init(from:)` runs its
+    /// first, exact pass (see `decodeOwn`). Read wherever a problem is found; set only there.
     @exclusivity(unchecked) var strict: Bool
+    /// The mode the call asked for, which the exact pass does not change.
+    let callIsStrict: Bool
     let maxDepth: Int
     let keyStrategies: [any KeyStrategy]
     /// Per-call transformers over the app-wide ones, by the type they produce.
@@ -88,7 +88,7 @@ final class DecodingSession {
         self.options = options
         self.recordsIssues = recordsIssues
         if case .useDefaultKeys = options.keyDecodingStrategy { convertsKeys = false } else { convertsKeys = true }
-        strictMode = options.mode == .strict
+        callIsStrict = options.mode == .strict
         strict = options.mode == .strict
         maxDepth = options.maxDepth
         keyStrategies = options.keyStrategies

@@ -136,7 +136,7 @@ extension DecodingSession {
     /// An optional property whose key is absent: nil in strict mode (as `JSONDecoder`),
     /// otherwise its initial value. Not a repair either way.
     func absentOptional<T>(_: T.Type, site: PropertySite) -> T? {
-        if strictMode || initialIsNil(site.key, frame: site.frame) { return nil }
+        if callIsStrict || initialIsNil(site.key, frame: site.frame) { return nil }
         return initialOptional(T.self, site: site)
     }
 
