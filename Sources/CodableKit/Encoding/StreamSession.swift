@@ -1,0 +1,81 @@
+/// What one streamed encode shares: the output, the tree's session (options,
+/// transformers, routes), the keys of the objects still open, and the types that
+/// needed the tree.
+final class StreamSession {
+    let tree: EncodingSession
+    /// The output, written at every value, without the runtime's access check (see
+    /// `DecodingSession`).
+    @exclusivity(unchecked) var writer: JSONWriter
+    /// The shared state, behind a pointer that the key and pool code holds.
+    let state = UncheckedStorage(SharedState())
+    /// A tree encoder for kernel values and transformers: they use only its session.
+    let scratch: TreeEncoder
+    /// The level of the encoder whose value is being written now (see `StreamEncoder.isInnermost`).
+    @exclusivity(unchecked) var innermostLevel = 0
+    /// How many writes out of turn wait to be taken into their encoder's tree (almost always none).
+    @exclusivity(unchecked) var lateWrites = 0
+
+    struct SharedState: ~Copyable {
+        /// The key hashes of every object still open, outermost first (each object knows
+        /// where its own begin): objects open and close strictly nested.
+        var keyHashes = Stack<UInt64>(capacity: 64)
+        /// Types that needed the tree once in this call: written by the tree from then on.
+        var treeTypes: Set<ObjectIdentifier> = []
+        /// The encoder last used at each level.
+        var pool: [StreamEncoder] = []
+    }
+
+    init(options: EncodingOptions) {
+        tree = EncodingSession(options: options)
+        scratch = TreeEncoder(session: tree)
+        writer = JSONWriter(format: options.outputFormatting)
+    }
+
+    /// The number of key hashes on the stack; set lower, it forgets the keys of closed objects.
+    var keyCount: Int {
+        get { state.pointer.pointee.keyHashes.count }
+        set {
+            let extra = state.pointer.pointee.keyHashes.count - newValue
+            if extra > 0 { state.pointer.pointee.keyHashes.removeLast(extra) }
+        }
+    }
+
+    /// Records the key whose hash is `hash` as a member of the open object `container`;
+    /// false if the object may have it already (the hash is there), which only the tree
+    /// can tell and write.
+    @inline(__always)
+    func admit(_ hash: UInt64, into container: inout StreamEncoder.OpenContainer) -> Bool {
+        let hashes = state.pointer
+        if container.keyFilter.insert(hash), hashes.pointee.keyHashes.contains(hash, from: container.keyBase) { return false }
+        hashes.pointee.keyHashes.append(hash)
+        return true
+    }
+
+    /// An encoder for a value `level` values deep: the one last used there, unless
+    /// something still holds it (`encode(to:)` code may keep its encoder).
+    func encoder(level: Int) -> StreamEncoder {
+        let storage = self.state.pointer
+        if level < storage.pointee.pool.count {
+            if isKnownUniquelyReferenced(&storage.pointee.pool[level]) { return storage.pointee.pool[level] }
+            let fresh = StreamEncoder(session: self, level: level)
+            storage.pointee.pool[level] = fresh
+            return fresh
+        }
+        let fresh = StreamEncoder(session: self, level: level)
+        if level == storage.pointee.pool.count { storage.pointee.pool.append(fresh) }
+        return fresh
+    }
+
+    /// Lets go of the pool (whose encoders hold the session) once the call is done.
+    func finish() {
+        state.pointer.pointee.pool.removeAll()
+    }
+
+    func isTreeType(_ id: ObjectIdentifier) -> Bool {
+        !state.pointer.pointee.treeTypes.isEmpty && state.pointer.pointee.treeTypes.contains(id)
+    }
+
+    func markTreeType(_ id: ObjectIdentifier) {
+        state.pointer.pointee.treeTypes.insert(id)
+    }
+}
