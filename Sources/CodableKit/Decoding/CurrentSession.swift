@@ -22,6 +22,7 @@ enum CurrentSession {
     @inline(__always)
     static func know(_ hint: @autoclosure () -> RouteHint) {
         guard let pointer = pthread_getspecific(key) else { return }  // JSONDecoder, or no decode
+        // Safety: set only by `with`, whose caller holds the session for the call.
         Unmanaged<DecodingSession>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.hint = hint() }
     }
 

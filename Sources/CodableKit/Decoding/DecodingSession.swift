@@ -134,6 +134,7 @@ final class DecodingSession {
     func keyTable<Key: CodingKey>(for _: Key.Type, frame: Int, current: Unmanaged<KeyTable>?) -> Unmanaged<KeyTable>? {
         guard hasKeyTable(frame: frame) else { return nil }
         let info = frame >= 0 ? frames[frame].infoIdentity : nil
+        // Safety: the session owns every key table (`keyTableOwners`, and each head its `next`).
         if let current, current._withUnsafeGuaranteedRef({ $0.infoIdentity == info }) { return current }
         return keyTable(for: Key.self, info: frame >= 0 ? frames[frame].info : nil)
     }
@@ -151,6 +152,7 @@ final class DecodingSession {
             keyTableOwners.append(table)
             return Unmanaged.passUnretained(table)
         }
+        // Safety: `keyTableOwners` holds every head until the session ends.
         return head._withUnsafeGuaranteedRef { $0.table(for: info, strategies: keyStrategies) }
     }
 
@@ -187,6 +189,7 @@ final class DecodingSession {
         while handouts.count > 0, handouts.last.frame == frame {
             let handout = handouts.last
             handouts.removeLast()
+            // Safety: `poolList` holds every pool until the session ends.
             handout.pool._withUnsafeGuaranteedRef { $0.detachIfHeld(handout.index, session: self) }
         }
     }

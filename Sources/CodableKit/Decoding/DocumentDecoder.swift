@@ -53,6 +53,7 @@ final class DocumentDecoder: Decoder {
             throw fail(document.nodes[node].kind == .null ? .null : .mismatch(found: FoundValue(node: node, in: document)),
                        expected: [String: Any].self)
         }
+        // Safety: `poolList` holds every pool until the session ends.
         return session.containerPool(for: Key.self)._withUnsafeGuaranteedRef { $0.make(decoder: self, object: node, keyedBy: Key.self) }
     }
 

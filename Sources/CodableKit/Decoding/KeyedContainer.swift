@@ -124,6 +124,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// and released around each use.
     @inline(__always)
     private func withDecoder<R>(_ body: (DocumentDecoder) throws -> R) rethrows -> R {
+        // Safety: the fields hold `decoder` strongly for as long as the container lives.
         try fields.pointee.unretainedDecoder._withUnsafeGuaranteedRef(body)
     }
 
@@ -236,10 +237,12 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         // optional chain's load and retain.
         if fields.pointee.hasExtras, let converted = extras?.converted {  // JSONDecoder's keyDecodingStrategy: converted keys only
             if let node = converted[name] { return node }
+            // Safety: the session (held through the decoder) owns its key tables.
             return keys.flatMap { $0._withUnsafeGuaranteedRef { keys in keys.resolveConverted(keys.entry(for: name), converted) } }
         }
         if let keys {
             // Used without a retain (binding an unowned reference to a local retained it, per key).
+            // Safety: as above, the session owns its key tables.
             return keys._withUnsafeGuaranteedRef { keys in
                 let entry = keys.entry(for: name)
                 if let key = keys.firstKey(of: entry), let node = session.member(key, in: object, of: document, depth: depth),

@@ -53,9 +53,11 @@ extension DecodingSession {
         // What `encode(to:)` of one `init()` value writes answers most absent optionals (an
         // optional whose initial value is nil) without the model's shape, whose reflection
         // is most of a type's first decode.
+        // Safety: the session's `writtenNilness` table owns these until it ends.
         if let known = writtenNilness(frame: frame, model: model)._withUnsafeGuaranteedRef({ $0.isNil(key) }) { return known }
         // Borrowed, not taken: taking it would retain it for every absent optional; in
         // the generic `initialValue` the closure costs more than the retain.
+        // Safety: the session's `modelFallbacks` table owns these until it ends.
         return modelFallbacks(frame: frame, model: model)._withUnsafeGuaranteedRef { fallbacks in
             guard let field = fallbacks.shape.field(key), !field.varies else { return false }
             return fallbacks.reference.isNil(field)

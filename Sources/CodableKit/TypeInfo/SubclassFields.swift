@@ -194,6 +194,7 @@ extension DocumentDecoder {
     }
 
     private func fillFields(of instance: AnyObject, made: [any AnyModelField], layout: FieldLayout, object: Int) throws {
+        // Safety: `poolList` holds every pool until the session ends.
         let container = session.containerPool(for: AnyCodingKey.self)._withUnsafeGuaranteedRef { $0.make(decoder: self, object: object, keyedBy: AnyCodingKey.self) }
         if !layout.fields.isEmpty {
             for (field, box) in layout.boxes(in: instance, made: made) where !box.isDecodedByContainer {
