@@ -34,6 +34,35 @@ import CodableKitTestSupport
         #expect(found.line == 1 && found.column > 1 && found.offset == found.column - 1)
     }
 
+    /// Both readers, 200,000 levels deep with the limit raised past them, on a 512 KB thread:
+    /// the JSON reader keeps its levels on the heap and reads it all; the JSON5 reader stops
+    /// itself with an error. (The value is an `[Int]`, which fails at its first element: what
+    /// this checks is the readers, not a 200,000-deep value's release.)
+    @Test func bothReadersAtAnyDepthOnASmallStack() throws {
+        for json5 in [false, true] {
+            let outcome = try onThread(stackSize: 512 << 10) { () -> String in
+                let json = String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000)
+                let decoder = ModelDecoder(options: DecodingOptions(mode: .strict, maxDepth: 300_000))
+                decoder.allowsJSON5 = json5
+                do {
+                    _ = try decoder.decode([Int].self, from: Data(json.utf8))
+                    return "decoded"
+                } catch let DecodingError.dataCorrupted(context) {
+                    return "dataCorrupted " + (context.underlyingError.map { "\($0)" } ?? context.debugDescription)
+                } catch let DecodingError.typeMismatch(_, context) {
+                    return "typeMismatch at \(context.codingPath.count)"
+                } catch {
+                    return "\(error)"
+                }
+            }
+            if json5 {
+                #expect(outcome.contains("too deep for this thread's stack"), "\(outcome.prefix(300))")
+            } else {
+                #expect(outcome == "typeMismatch at 1", "\(outcome.prefix(300))")
+            }
+        }
+    }
+
     @Test func theDefaultLimitOnASmallStack() throws {
         // 512 KB, a common size for secondary threads: either the whole value (a release
         // build has room for 512 levels) or the stack error, never a crash.
