@@ -31,11 +31,13 @@ final class KeyedContainerPool {
         if ContainerBoxes.areReusable, let free = firstFree() {
             entries.fields[free].pointee.point(at: object, of: decoder, keyedBy: Key.self)
             handOut(free, in: decoder.session)
+            // Safety: box `free` was made as a `KeyedDecodingContainer<Key>` (this pool is `Key`'s), which is one reference (`areReusable`).
             return unsafeBitCast(entries.boxes[free], to: KeyedDecodingContainer<Key>.self)
         }
         let state = KeyedContainerState(KeyedContainerFields(decoder: decoder, object: object, keyedBy: Key.self))
         let container = KeyedDecodingContainer(KeyedContainer<Key>(state))
         guard ContainerBoxes.areReusable else { return container }
+        // Safety: `areReusable` checked the container is exactly one strong reference to its box.
         entries.boxes.append(unsafeBitCast(container, to: ContainerBoxes.Box.self))
         entries.fields.append(state.fields)
         handOut(entries.boxes.count - 1, in: decoder.session)
@@ -45,6 +47,7 @@ final class KeyedContainerPool {
     /// Records box `index` as handed out in the session's current frame.
     @inline(__always)
     private func handOut(_ index: Int, in session: DecodingSession) {
+        // Safety: the session's `poolList` holds this pool for as long as the handout is on its stack.
         session.handouts.append(Handout(pool: Unmanaged.passUnretained(self), index: index, frame: session.frames.count - 1))
     }
 
@@ -129,6 +132,7 @@ extension DecodingSession {
         let pool = containerPools.value(for: ObjectIdentifier(Key.self)) {
             let pool = KeyedContainerPool()
             poolList.append(pool)
+            // Safety: `poolList` holds the pool until the session ends.
             return Unmanaged.passUnretained(pool)
         }
         return pool

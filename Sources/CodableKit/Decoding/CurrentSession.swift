@@ -30,6 +30,7 @@ enum CurrentSession {
     @inline(__always)
     static func with<R>(_ session: DecodingSession, _ body: () throws -> R) rethrows -> R {
         let previous = pthread_getspecific(key)
+        // Safety: cleared (restored) before `with` returns, while its caller still holds `session`.
         pthread_setspecific(key, Unmanaged.passUnretained(session).toOpaque())
         defer { pthread_setspecific(key, previous) }
         return try body()

@@ -150,6 +150,7 @@ final class DecodingSession {
         let head = keyTables.value(for: ObjectIdentifier(Key.self)) {
             let table = KeyTable(info: info, strategies: keyStrategies)
             keyTableOwners.append(table)
+            // Safety: `keyTableOwners` holds the table until the session ends.
             return Unmanaged.passUnretained(table)
         }
         // Safety: `keyTableOwners` holds every head until the session ends.

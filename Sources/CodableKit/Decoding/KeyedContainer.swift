@@ -44,6 +44,7 @@ struct KeyedContainerFields {
 
     init<Key: CodingKey>(decoder: DocumentDecoder, object: Int, keyedBy _: Key.Type) {
         self.decoder = decoder
+        // Safety: `decoder` (stored beside it) holds the same object for as long as the fields do.
         unretainedDecoder = Unmanaged.passUnretained(decoder)
         point(at: object, of: decoder, keyedBy: Key.self)
     }
@@ -53,6 +54,7 @@ struct KeyedContainerFields {
     mutating func point<Key: CodingKey>(at object: Int, of decoder: DocumentDecoder, keyedBy _: Key.Type) {
         if decoder !== self.decoder {
             self.decoder = decoder
+            // Safety: as in `init`, `self.decoder` holds it.
             unretainedDecoder = Unmanaged.passUnretained(decoder)
         }
         self.object = object

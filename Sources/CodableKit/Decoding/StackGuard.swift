@@ -71,6 +71,7 @@ enum StackGuard {
         typealias AuxiliaryValue = @convention(c) (UInt) -> UInt
         let executableFileName: UInt = 31  // AT_EXECFN
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "getauxval"),
+              // Safety: `getauxval` is `unsigned long (unsigned long)` in every C library that exports it.
               let path = UnsafePointer<CChar>(bitPattern: unsafeBitCast(symbol, to: AuxiliaryValue.self)(executableFileName))
         else { return nil }
         let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
@@ -97,6 +98,7 @@ enum StackGuard {
         // A GNU extension the Glibc module does not expose: looked up in the C library.
         typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np") else { return nil }
+        // Safety: the symbol is glibc's `pthread_getattr_np`, of exactly this C signature.
         let getAttributes = unsafeBitCast(symbol, to: GetAttributes.self)
         var attributes = pthread_attr_t()
         guard getAttributes(pthread_self(), &attributes) == 0 else { return nil }

@@ -243,6 +243,7 @@ struct JSONWriter: ~Copyable {
             // Eight bytes at a time while none of them needs an escape (long text is mostly
             // that); a word that has one, and the last few bytes, one at a time.
             if index + 8 <= count {
+                // Safety: read only when `index + 8 <= count`.
                 let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
                 if !needsEscape(word) {
                     UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)

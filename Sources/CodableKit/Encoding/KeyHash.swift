@@ -16,6 +16,7 @@ enum KeyHash {
         guard let base = utf8.baseAddress, count > 0 else { return 0x9E37_79B9_7F4A_7C15 }
         guard count >= 8 else { return mix(gather(base, count: count), count: count) }
         let raw = UnsafeRawPointer(base)
+        // Safety: `count >= 8` (the guard above): both words are inside the key.
         let high = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
         return mix(raw.loadUnaligned(as: UInt64.self) ^ (high &<< 29 | high &>> 35), count: count)
     }
@@ -26,6 +27,7 @@ enum KeyHash {
     static func gather(_ source: UnsafePointer<UInt8>, count: Int) -> UInt64 {
         let raw = UnsafeRawPointer(source)
         if count >= 4 {
+            // Safety: `count >= 4`: both words are inside the key.
             return UInt64(raw.loadUnaligned(as: UInt32.self))
                 | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) &<< UInt64(8 * (count - 4))
         }

@@ -18,6 +18,7 @@ extension StreamEncoder {
             return try writeByTree(value, path: path(prefix, key), depth: depth, rule: rule)
         }
         // The commonest kernel types by identity (a pointer comparison), written on the spot.
+        // Safety (these four): each casts to the very type `T` was just compared equal to.
         if T.self == String.self { return session.writer.writeString(unsafeBitCast(value, to: String.self)) }
         if T.self == Int.self { return session.writer.writeInteger(unsafeBitCast(value, to: Int.self)) }
         if T.self == Bool.self { return session.writer.writeBool(unsafeBitCast(value, to: Bool.self)) }
@@ -46,6 +47,7 @@ extension StreamEncoder {
         }
         try value.encode(to: child)
         if let layout = info?.fields {  // `T` is a class (only classes have a layout): one reference, no bridging
+            // Safety: only a class has a `FieldLayout`, so `T` is a class type: one reference.
             try child.writeFields(of: unsafeBitCast(value, to: AnyObject.self), layout: layout)
         }
         if child.hasLateWrites { child.takeLateWrites() }  // its own code wrote into it out of turn

@@ -224,6 +224,7 @@ extension TreeEncoder {
         }
         // The commonest kernel types by identity (a pointer comparison): elements of
         // `[Double]` or `[String]` reach this generic path one by one.
+        // Safety (these four): each casts to the very type `T` was just compared equal to.
         if T.self == String.self { return unsafeBitCast(value, to: String.self).encoded(by: self, at: path()) }
         if T.self == Double.self { return try unsafeBitCast(value, to: Double.self).encoded(by: self, at: path()) }
         if T.self == Int.self { return unsafeBitCast(value, to: Int.self).encoded(by: self, at: path()) }
@@ -236,6 +237,7 @@ extension TreeEncoder {
         if case .stringKeyedDictionary = route { nested.keepsKeys = true }
         try value.encode(to: nested)
         if let layout = info?.fields {  // `T` is a class (only classes have a layout): one reference, no bridging
+            // Safety: only a class has a `FieldLayout`, so `T` is a class type: one reference.
             try nested.writeFields(of: unsafeBitCast(value, to: AnyObject.self), layout: layout)
         }
         if topLevel, nested.wroteNothing { throw EncodeCall.encodedNothing(value) }
@@ -268,6 +270,7 @@ extension KernelValue {
     /// `value` (which is a `Self`) written as JSON.
     @inline(__always)
     static func encode<T>(_ value: T, by encoder: TreeEncoder, at path: @autoclosure () -> [any CodingKey]) throws -> EncodedContent {
+        // Safety: called only for the route of `Self`, so `T` is `Self`.
         try unsafeBitCast(value, to: Self.self).encoded(by: encoder, at: path())
     }
 }

@@ -18,6 +18,7 @@ extension DecodingSession {
     /// one of type `T` (`whyNoInitialValue` says why there is none, for a report).
     func initialValue<T>(_: T.Type, key: String, frame: Int) -> T? {
         guard frame >= 0, frame < frames.count, let model = frames[frame].model else { return nil }
+        // Safety: the session's `modelFallbacks` table owns these until it ends.
         let fallbacks = modelFallbacks(frame: frame, model: model).takeUnretainedValue()
         guard let field = fallbacks.shape.field(key) else { return nil }
         if frames[frame].isUpdate || field.varies {
@@ -33,6 +34,7 @@ extension DecodingSession {
     /// all; nil when it has one (of another type, or an optional's nil).
     func whyNoInitialValue(key: String, frame: Int) -> String? {
         guard frame >= 0, frame < frames.count, let model = frames[frame].model,
+              // Safety: the session's `modelFallbacks` table owns these until it ends.
               modelFallbacks(frame: frame, model: model).takeUnretainedValue().shape.field(key) == nil else { return nil }
         let hint = model is any Encodable.Type ? "" : " (a decode-only model is read by property name: make it Encodable too)"
         return "no initial value found for key \(key.debugDescription)\(hint); used the empty value"
@@ -85,6 +87,7 @@ extension DecodingSession {
             let base = referenceValue(of: model)
             return WrittenNilness(base: base, isNil: KeyRecorder.nilness(of: base, model: model))
         }
+        // Safety: stored in `writtenNilness` below, which owns it until the session ends.
         let unretained = Unmanaged.passUnretained(nilness)
         frames[frame].writtenNilness = unretained
         return unretained
@@ -99,6 +102,7 @@ extension DecodingSession {
             let shape = ModelShape.of(model)
             return ModelFallbacks(shape: shape, reference: FallbackSource(base: referenceValue(of: model), shape: shape))
         }
+        // Safety: stored in `modelFallbacks` below, which owns it until the session ends.
         let unretained = Unmanaged.passUnretained(fallbacks)
         frames[frame].modelFallbacks = unretained
         return unretained

@@ -40,10 +40,12 @@ final class KeyTable {
             guard let next = table.next else {
                 let made = KeyTable(info: info, strategies: strategies)
                 table.next = made
+                // Safety: `table.next` (below the session's head) owns it until the session ends.
                 return Unmanaged.passUnretained(made)
             }
             table = next
         }
+        // Safety: the head, or a `next` of it, owns it until the session ends.
         return Unmanaged.passUnretained(table)
     }
 

@@ -157,9 +157,11 @@ struct KeyFilter {
         if let base = key.baseAddress {
             let raw = UnsafeRawPointer(base)
             if count >= 8 {
+                // Safety: `count >= 8` here: both words are inside the key.
                 hash ^= raw.loadUnaligned(as: UInt64.self)
                 hash ^= raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self).rotated(by: 29)
             } else if count >= 4 {
+                // Safety: `count >= 4` here: both words are inside the key.
                 hash ^= UInt64(raw.loadUnaligned(as: UInt32.self))
                     | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
             } else if count > 0 {

@@ -53,6 +53,7 @@ func keyHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var index = 0
     let base = UnsafeRawPointer(bytes.baseAddress)
     while index + 8 <= bytes.count {
+        // Safety: the loop reads whole words only while `index + 8 <= count`.
         hash = (hash ^ base!.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
         hash ^= hash >> 31
         index += 8

@@ -49,6 +49,7 @@ extension DocumentDecoder {
         let route = session.route(Element.self)
         if !session.hasTypeTransformers {
             if case let .scalar(scalar) = route { return try scalar.decodeArray(as: [Element].self, with: self, at: node) }
+            // Safety: `Element` is `[Double]` (checked on this line), so the two array types are one.
             if Element.self == [Double].self { return unsafeBitCast(try decodeDoubleRows(at: node, count: count), to: [Element].self) }
         }
         return try decodeElements(Element.self, at: node, count: count, route: route)

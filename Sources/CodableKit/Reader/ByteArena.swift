@@ -92,6 +92,7 @@ struct ByteArena: ~Copyable {
     private mutating func grow(toFit extra: Int) {
         let newCapacity = max(capacity * 2, count + extra, 256)
         guard let grown = realloc(base, newCapacity) else { fatalError("out of memory: \(newCapacity) bytes") }
+        // Safety: bytes allocated by `realloc` and used only as bytes.
         base = grown.assumingMemoryBound(to: UInt8.self)
         capacity = newCapacity
     }

@@ -125,6 +125,7 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
                  arena: [UInt8]) {
         (nodeStorage, nodeCount) = nodes.takeStorage()
         numberValues = numbers.takeStorage()
+        // Safety: the copy was written as bytes (`Data.copyBytes`) and is only read as bytes.
         self.input = UnsafeBufferPointer(input.assumingMemoryBound(to: UInt8.self))
         ownedInput = input
         storage = arena
@@ -228,6 +229,7 @@ func bytesEqual(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>?, _ cou
     if count >= 8 {
         var offset = 0
         while offset + 8 < count {
+            // Safety: whole words only while `offset + 8 < count`; the last word ends at `count`.
             if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                 != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
             offset += 8
@@ -236,6 +238,7 @@ func bytesEqual(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>?, _ cou
             == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
     if count >= 4 {
+        // Safety: `count >= 4`: both words are inside both ranges.
         return left.loadUnaligned(as: UInt32.self) == right.loadUnaligned(as: UInt32.self)
             && left.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
             == right.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)

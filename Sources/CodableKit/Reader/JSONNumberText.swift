@@ -157,6 +157,7 @@ package enum JSONNumberText {
     static func addDigits(_ base: UnsafeRawPointer, count: Int, at index: inout Int, to mantissa: inout UInt64) -> Int {
         let start = index
         while index &+ 8 <= count {
+            // Safety: the loop reads a word only while `index + 8 <= count`.
             let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             let nonDigits = nonDigits(word)
             if nonDigits == 0 {
@@ -174,6 +175,7 @@ package enum JSONNumberText {
             return index &- start
         }
         while index < count {
+            // Safety: `index < count`, a byte of the text.
             let digit = base.load(fromByteOffset: index, as: UInt8.self) &- UInt8(ascii: "0")
             guard digit < 10 else { break }
             mantissa = mantissa &* 10 &+ UInt64(digit)
@@ -210,6 +212,7 @@ package enum JSONNumberText {
     /// The eight bytes at `index`, the first in the lowest byte.
     @inline(__always)
     private static func word(_ input: UnsafePointer<UInt8>, at index: Int) -> UInt64 {
+        // Safety: callers read a word only where eight bytes of input remain at `index`.
         UInt64(littleEndian: UnsafeRawPointer(input + index).loadUnaligned(as: UInt64.self))
     }
 

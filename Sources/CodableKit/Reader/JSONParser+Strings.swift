@@ -93,6 +93,7 @@ extension JSONParser {
         var index = start
         let base = input.baseAddress!
         while index + 8 <= input.count {
+            // Safety: the loop reads a word only while `index + 8 <= input.count`.
             let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
             let ones: UInt64 = 0x0101_0101_0101_0101
             let highs: UInt64 = 0x8080_8080_8080_8080
@@ -209,6 +210,7 @@ extension JSONParser {
         let base = input.baseAddress!
         while true {
             while position + 8 <= input.count {
+                // Safety: the loop reads a word only while `position + 8 <= input.count`.
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
                 // Bytes 1, 2, 4 and 5 are continuation bytes (10xxxxxx); bytes 0 and 3, plain leads.
                 guard word & 0x0000_C0C0_00C0_C000 == 0x0000_8080_0080_8000,

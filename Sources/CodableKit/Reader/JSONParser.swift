@@ -40,6 +40,7 @@ package struct JSONParser: ~Copyable {
     /// - Throws: `JSONReadError`, as `parse(_:maxDepth:)`.
     package static func parse(owning input: UnsafeMutableRawBufferPointer, maxDepth: Int = defaultMaxDepth,
                               assumesTopLevelDictionary: Bool = false) throws(JSONReadError) -> JSONDocument {
+        // Safety: the copy was written as bytes (`Data.copyBytes`) and is only read as bytes.
         let bytes = UnsafeBufferPointer(input.assumingMemoryBound(to: UInt8.self))
         // The copy is freed on every way out but the document (which then owns it).
         let other: OtherForm?
@@ -334,6 +335,7 @@ package struct JSONParser: ~Copyable {
     /// Digits eight at a time while eight bytes remain (`JSONNumberText.nonDigits`).
     @inline(__always) private mutating func skipDigits() {
         while position + 8 <= input.count {
+            // Safety: the loop reads a word only while `position + 8 <= input.count`.
             let word = UInt64(littleEndian: UnsafeRawPointer(input.baseAddress! + position).loadUnaligned(as: UInt64.self))
             let nonDigits = JSONNumberText.nonDigits(word)
             if nonDigits == 0 {
@@ -373,6 +375,7 @@ package struct JSONParser: ~Copyable {
                 // The spaces that follow: in a word read in memory order, the bytes before the
                 // first non-space are the low zero bytes of `word ^ eightSpaces`.
                 while position + 8 <= input.count {
+                    // Safety: the loop reads a word only while `position + 8 <= input.count`.
                     let word = UInt64(littleEndian: UnsafeRawPointer(input.baseAddress! + position).loadUnaligned(as: UInt64.self))
                     let others = word ^ eightSpaces
                     guard others == 0 else {

@@ -61,6 +61,7 @@ package struct NodeBuffer: ~Copyable {
     private static func reallocate(_ base: UnsafeMutablePointer<JSONDocument.Node>?, capacity: Int) -> UnsafeMutablePointer<JSONDocument.Node> {
         let bytes = capacity * MemoryLayout<JSONDocument.Node>.stride
         guard let memory = realloc(base, bytes) else { fatalError("out of memory: \(bytes) bytes for the document's nodes") }
+        // Safety: fresh or realloc'd bytes, used only as nodes (plain values) from here on.
         return memory.bindMemory(to: JSONDocument.Node.self, capacity: capacity)
     }
 }

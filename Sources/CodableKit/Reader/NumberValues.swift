@@ -48,6 +48,7 @@ package struct NumberValues: ~Copyable {
         let newCapacity = capacity == 0 ? firstCapacity : capacity * 2
         let bytes = newCapacity * MemoryLayout<Double>.stride
         guard let memory = realloc(base, bytes) else { fatalError("out of memory: \(bytes) bytes for the document's numbers") }
+        // Safety: fresh or realloc'd bytes, used only as doubles from here on.
         base = memory.bindMemory(to: Double.self, capacity: newCapacity)
         capacity = newCapacity
     }

@@ -102,6 +102,7 @@ extension DecodingSession {
 extension KernelDecodable {
     @inline(__always)
     static func decode<T>(as _: T.Type, with decoder: DocumentDecoder, at node: Int) throws -> T {
+        // Safety: a route of `Self` is used only to decode `T == Self` (`Route.of`).
         unsafeBitCast(try decode(with: decoder, at: node), to: T.self)
     }
 }
@@ -110,12 +111,14 @@ extension ScalarValue {
     /// This scalar for a property, as `T` (which is `Self`).
     @inline(__always)
     static func property<T>(as _: T.Type, with decoder: DocumentDecoder, at node: Int, site: PropertySite) throws -> T {
+        // Safety: a route of `Self` is used only to decode `T == Self` (`Route.of`).
         unsafeBitCast(try propertyValue(with: decoder, at: node, site: site), to: T.self)
     }
 
     /// An array of this scalar type, returned as `T` (which is `[Self]`).
     @inline(__always)
     static func decodeArray<T>(as _: T.Type, with decoder: DocumentDecoder, at node: Int) throws -> T {
+        // Safety: used only where `T` is `[Self]` (the array route of `Self`).
         unsafeBitCast(try readArray(with: decoder, at: node), to: T.self)
     }
 }
@@ -123,6 +126,7 @@ extension ScalarValue {
 extension SlotDecodable {
     @inline(__always)
     static func decode<T>(as _: T.Type, with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws -> T {
+        // Safety: a route of `Self` is used only to decode `T == Self` (`Route.of`).
         unsafeBitCast(try decode(with: decoder, at: node, site: site), to: T.self)
     }
 }
@@ -132,6 +136,7 @@ extension DecodableModel {
     @inline(__always)
     static func finishMapping<T>(_ value: inout T) {
         withUnsafeMutablePointer(to: &value) { pointer in
+            // Safety: `value` is a `Self`: `decodeModel` calls this on the model its route names.
             UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: Self.self).pointee.didFinishMapping()
         }
     }

@@ -87,6 +87,7 @@ struct FieldLayout: Sendable {
         let boxes = FieldLayout.mirroredBoxes(of: fields, in: instance)
         guard boxes.count == fields.count else { return nil }
         var result: [Int] = []
+        // Safety: `instance` is held by the caller for this call; only offsets the runtime's field records give are read.
         let base = UnsafeRawPointer(Unmanaged.passUnretained(instance).toOpaque())
         for (field, box) in boxes {
             guard let offset = offsets["_" + field.name], offset >= MemoryLayout<Int>.size * 2,
@@ -105,6 +106,7 @@ struct FieldLayout: Sendable {
             for (field, box) in Self.mirroredBoxes(of: fields, in: instance) { try body(field, box) }
             return
         }
+        // Safety: `storageOffsets` were checked against this type's mirror to hold its wrappers (initialised references).
         let base = UnsafeRawPointer(Unmanaged.passUnretained(instance).toOpaque())
         for index in fields.indices {
             let box = base.load(fromByteOffset: storageOffsets[index], as: AnyObject.self)
@@ -180,6 +182,7 @@ extension DocumentDecoder {
     func decodeWithFields<M: Decodable>(_: M.Type, at node: Int, layout: FieldLayout) throws -> M {
         let (value, made) = try FieldCollector.collecting { try decodeNested(M.self, at: node) }
         // `M` is a model class (only classes have a layout): one reference, no bridging.
+        // Safety: only a class has a `FieldLayout`, so `M` is a class type: one reference.
         try fillFields(of: unsafeBitCast(value, to: AnyObject.self), made: made, layout: layout, object: node)
         return value
     }
@@ -189,6 +192,7 @@ extension DocumentDecoder {
     @inline(never)
     func decodeWithObserved<T: Decodable>(_: T.Type, at node: Int, layout: FieldLayout) throws -> T {
         let value = try decodeNested(T.self, at: node)
+        // Safety: only a class has a `FieldLayout`, so `T` is a class type: one reference.
         try fillFields(of: unsafeBitCast(value, to: AnyObject.self), made: [], layout: layout, object: node)
         return value
     }
@@ -317,6 +321,7 @@ protocol StoredProperty {
 
 private enum Stored<Value: Codable>: StoredProperty {
     static func place(_ instance: AnyObject, _ offset: Int) -> UnsafeMutablePointer<Value> {
+        // Safety: `offset` is the runtime's for a stored `Value` of this class, initialised once `init` returned.
         (UnsafeMutableRawPointer(Unmanaged.passUnretained(instance).toOpaque()) + offset).assumingMemoryBound(to: Value.self)
     }
 
