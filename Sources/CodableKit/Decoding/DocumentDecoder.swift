@@ -50,7 +50,7 @@ final class DocumentDecoder: Decoder {
             if let nested = try jsonInString(at: node, expecting: .object) {
                 return try nested.container(keyedBy: type)
             }
-            throw fail(document.nodes[node].kind == .null ? .null : .mismatch(found: FoundValue(node: node, in: document)),
+            throw fail(.wrongKind(at: node, in: document),
                        expected: [String: Any].self)
         }
         // Safety: `poolList` holds every pool until the session ends.
@@ -63,7 +63,7 @@ final class DocumentDecoder: Decoder {
             if let nested = try jsonInString(at: node, expecting: .array) {
                 return try nested.unkeyedContainer()
             }
-            throw fail(document.nodes[node].kind == .null ? .null : .mismatch(found: FoundValue(node: node, in: document)),
+            throw fail(.wrongKind(at: node, in: document),
                        expected: [Any].self)
         }
         return UnkeyedContainer(decoder: self, array: node)

@@ -172,8 +172,6 @@ extension DocumentDecoder {
     }
 
     private func collectionProblem(at node: Int, expected: Any.Type) -> any Error {
-        let reason: DecodingProblem.Reason = document.nodes[node].kind == .null
-            ? .null : .mismatch(found: FoundValue(node: node, in: document))
-        return session.fail(reason, expected: expected)
+        session.fail(.wrongKind(at: node, in: document), expected: expected)
     }
 }

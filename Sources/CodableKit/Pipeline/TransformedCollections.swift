@@ -16,7 +16,7 @@ extension DocumentDecoder {
     /// Each element of the array at `node` through `transformer`, bad ones dropped.
     fileprivate func transformArray<Element>(_: Element.Type, at node: Int, with transformer: any ValueTransformable) throws -> [Element] {
         guard document.nodes[node].kind == .array else {
-            throw session.fail(document.nodes[node].kind == .null ? .null : .mismatch(found: FoundValue(node: node, in: document)),
+            throw session.fail(.wrongKind(at: node, in: document),
                                expected: [Element].self)
         }
         var result: [Element] = []
@@ -65,7 +65,7 @@ extension Dictionary: TransformedCollection where Key == String {
         let document = decoder.document
         let session = decoder.session
         guard document.nodes[node].kind == .object else {
-            throw session.fail(document.nodes[node].kind == .null ? .null : .mismatch(found: FoundValue(node: node, in: document)),
+            throw session.fail(.wrongKind(at: node, in: document),
                                expected: T.self)
         }
         var result: [String: Value] = [:]

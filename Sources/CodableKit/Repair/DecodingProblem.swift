@@ -18,6 +18,12 @@ struct DecodingProblem: Error {
         /// A `@Required` property of the model in frame `frame` had no usable value:
         /// the issue it would have been, and why.
         case required(DecodingIssue.Kind, key: String, frame: Int, why: String)
+
+        /// What is wrong with the value at `node` when it is not of the kind asked for: `null`,
+        /// else a mismatch that names what was found.
+        static func wrongKind(at node: Int, in document: JSONDocument) -> Reason {
+            document.nodes[node].kind == .null ? .null : .mismatch(found: FoundValue(node: node, in: document))
+        }
     }
 
     var reason: Reason

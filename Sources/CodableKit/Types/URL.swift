@@ -8,7 +8,7 @@ extension URL: KernelValue {
     static func decode(with decoder: DocumentDecoder, at node: Int) throws -> URL {
         let document = decoder.document
         guard document.nodes[node].kind == .string else {
-            let reason: DecodingProblem.Reason = document.nodes[node].kind == .null ? .null : .mismatch(found: FoundValue(node: node, in: document))
+            let reason = DecodingProblem.Reason.wrongKind(at: node, in: document)
             throw decoder.session.fail(reason, expected: String.self)
         }
         let text = document.string(node)
