@@ -85,13 +85,13 @@ struct JSON5Parser: ~Copyable {
             }
         }
         depth += 1
-        nodes.append(.init(kind: kind, flags: 0, a: 0, b: 0))
+        nodes.append(.init(kind: kind, flags: 0, offsetOrEnd: 0, lengthOrCount: 0))
         return nodes.count - 1
     }
 
     mutating func close(_ container: Int) {
         depth -= 1
-        nodes[container].a = UInt32(nodes.count)
+        nodes[container].offsetOrEnd = UInt32(nodes.count)
     }
 
     /// An object's members up to `closing` (its `{` read), or to the end of input.
@@ -106,7 +106,7 @@ struct JSON5Parser: ~Copyable {
             position += 1
             try skipSpace()
             try parseValue()
-            nodes[object].b += 1
+            nodes[object].lengthOrCount += 1
             try skipSpace()
             if peek() == UInt8(ascii: ",") {
                 position += 1
@@ -127,7 +127,7 @@ struct JSON5Parser: ~Copyable {
             try skipSpace()
             if peek() == UInt8(ascii: "]") { break }
             try parseValue()
-            nodes[array].b += 1
+            nodes[array].lengthOrCount += 1
             try skipSpace()
             if peek() == UInt8(ascii: ",") {
                 position += 1
@@ -150,12 +150,12 @@ struct JSON5Parser: ~Copyable {
     }
 
     mutating func append(_ kind: JSONDocument.Kind) {
-        nodes.append(.init(kind: kind, flags: 0, a: 0, b: 0))
+        nodes.append(.init(kind: kind, flags: 0, offsetOrEnd: 0, lengthOrCount: 0))
     }
 
     /// A string or number node over `bytes`, written to the document's text.
     mutating func appendText(_ kind: JSONDocument.Kind, _ bytes: [UInt8], flags: UInt8 = 0) {
-        nodes.append(.init(kind: kind, flags: flags, a: UInt32(text.count), b: UInt32(bytes.count)))
+        nodes.append(.init(kind: kind, flags: flags, offsetOrEnd: UInt32(text.count), lengthOrCount: UInt32(bytes.count)))
         text += bytes
     }
 

@@ -46,7 +46,7 @@ private struct FoundationConverter {
             case let .key(key):
                 appendText(.string, key.utf8)
             case let .close(node):
-                nodes[node].a = UInt32(nodes.count)
+                nodes[node].offsetOrEnd = UInt32(nodes.count)
             case let .value(value, depth, path):
                 try convert(value, depth: depth, path: path, work: &work)
             }
@@ -148,7 +148,7 @@ private struct FoundationConverter {
             throw notJSON("nesting deeper than the limit of \(maxDepth) arrays and objects", path: path)
         }
         work.append(.close(node: nodes.count))
-        nodes.append(.init(kind: kind, flags: 0, a: 0, b: UInt32(count)))
+        nodes.append(.init(kind: kind, flags: 0, offsetOrEnd: 0, lengthOrCount: UInt32(count)))
     }
 
     private mutating func appendNumber(_ number: NSNumber, path: Int) throws {
@@ -182,12 +182,12 @@ private struct FoundationConverter {
     }
 
     private mutating func append(_ kind: JSONDocument.Kind) {
-        nodes.append(.init(kind: kind, flags: 0, a: 0, b: 0))
+        nodes.append(.init(kind: kind, flags: 0, offsetOrEnd: 0, lengthOrCount: 0))
     }
 
     private mutating func appendText(_ kind: JSONDocument.Kind, _ text: some Collection<UInt8>, integer: Bool = false) {
         nodes.append(.init(kind: kind, flags: integer ? JSONDocument.Node.integerFlag : 0,
-                           a: UInt32(bytes.count), b: UInt32(text.count)))
+                           offsetOrEnd: UInt32(bytes.count), lengthOrCount: UInt32(text.count)))
         bytes.append(contentsOf: text)
     }
 

@@ -40,13 +40,13 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
         package var kind: Kind
         /// For a number: `Node.integerFlag` when it has no fraction and no exponent.
         package var flags: UInt8
-        /// A number with `Node.valueFlag`: the byte length of its text (`b` holds its value's index).
+        /// A number with `Node.valueFlag`: the byte length of its text (`lengthOrCount` holds its value's index).
         package var textLength: UInt16 = 0
         /// String or number: byte offset of its text. Array or object: the index one past its last node.
-        package var a: UInt32
+        package var offsetOrEnd: UInt32
         /// String or number: byte length of its text (a number with `Node.valueFlag`: the
         /// index of its value in the document's numbers). Array: element count. Object: member count.
-        package var b: UInt32
+        package var lengthOrCount: UInt32
 
         package static let integerFlag: UInt8 = 1
         /// A JSON5 `Infinity`, `-Infinity` or `NaN` (its text is that word).
@@ -58,10 +58,10 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
 
         @inline(__always) package var isInteger: Bool { flags & Self.integerFlag != 0 }
 
-        /// An array or object: the index one past its last node (`a`).
-        @inline(__always) package var end: Int { Int(a) }
-        /// An array: its element count; an object: its member count (`b`).
-        @inline(__always) package var count: Int { Int(b) }
+        /// An array or object: the index one past its last node (`offsetOrEnd`).
+        @inline(__always) package var end: Int { Int(offsetOrEnd) }
+        /// An array: its element count; an object: its member count (`lengthOrCount`).
+        @inline(__always) package var count: Int { Int(lengthOrCount) }
     }
 
     /// Inputs are limited to 2 GiB so that offsets into input + arena fit 32 bits.
@@ -98,7 +98,7 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     }
 
     /// A document that is only `null`: what a decoder for an absent value reads.
-    package static let null = JSONDocument(nodes: [Node(kind: .null, flags: 0, a: 0, b: 0)], bytes: [])
+    package static let null = JSONDocument(nodes: [Node(kind: .null, flags: 0, offsetOrEnd: 0, lengthOrCount: 0)], bytes: [])
 
     package convenience init(nodes: [Node], bytes: [UInt8]) {
         var buffer = NodeBuffer(capacity: nodes.count)
@@ -140,14 +140,14 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
 
     /// The value of a number node flagged `Node.valueFlag`.
     @inline(__always) package func numberValue(_ node: Node) -> Double {
-        numberValues.unsafelyUnwrapped[Int(node.b)]
+        numberValues.unsafelyUnwrapped[Int(node.lengthOrCount)]
     }
 
     /// The index of the node after the value at `index` (its next sibling).
     @inline(__always) package func next(after index: Int) -> Int {
         let node = nodes[index]
         switch node.kind {
-        case .array, .object: return Int(node.a)
+        case .array, .object: return Int(node.offsetOrEnd)
         default: return index + 1
         }
     }
@@ -155,7 +155,7 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     /// The UTF-8 text of a string or number node.
     @inline(__always) package func withText<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         let node = nodes[index]
-        return try withText(offset: Int(node.a), count: node.flags & Node.valueFlag != 0 ? Int(node.textLength) : Int(node.b), body)
+        return try withText(offset: Int(node.offsetOrEnd), count: node.flags & Node.valueFlag != 0 ? Int(node.textLength) : Int(node.lengthOrCount), body)
     }
 
     /// The `count` bytes of text at `offset`: in the input, or in the document's own text.
@@ -179,9 +179,9 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     /// Whether the string node at `index` spells exactly `key` (compared as UTF-8 bytes).
     @inline(__always) package func stringEquals(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         let node = nodes[index]
-        guard Int(node.b) == key.count else { return false }
+        guard Int(node.lengthOrCount) == key.count else { return false }
         guard key.count > 0 else { return true }
-        return withText(offset: Int(node.a), count: key.count) { text in bytesEqual(text.baseAddress!, key.baseAddress, key.count) }
+        return withText(offset: Int(node.offsetOrEnd), count: key.count) { text in bytesEqual(text.baseAddress!, key.baseAddress, key.count) }
     }
 
     /// The value node of member `key` in the object at `object`; the first one when a key repeats.
@@ -194,7 +194,7 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     ///
     /// Duplicate keys: the first occurrence wins, as in `JSONDecoder`.
     package func member(_ key: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
-        member(key, in: object, from: object + 1, before: Int(nodes[object].a))
+        member(key, in: object, from: object + 1, before: Int(nodes[object].offsetOrEnd))
     }
 
     /// The value node of member `key` among the members of `object` from key node
@@ -211,7 +211,7 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
 
     /// The element node at `position` in the array at `array`.
     package func element(_ position: Int, in array: Int) -> Int? {
-        guard position >= 0, position < Int(nodes[array].b) else { return nil }
+        guard position >= 0, position < Int(nodes[array].lengthOrCount) else { return nil }
         var index = array + 1
         for _ in 0 ..< position { index = next(after: index) }
         return index

@@ -44,7 +44,7 @@ extension JSONParser {
 
     @inline(__always)
     private mutating func appendString(offset: Int, length: Int, flags: UInt8) {
-        nodes.append(.init(kind: .string, flags: flags, a: UInt32(offset), b: UInt32(length)))
+        nodes.append(.init(kind: .string, flags: flags, offsetOrEnd: UInt32(offset), lengthOrCount: UInt32(length)))
     }
 
     /// The slow path, from the first backslash on: the string is rebuilt unescaped in the arena.

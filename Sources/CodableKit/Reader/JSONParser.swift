@@ -220,15 +220,15 @@ package struct JSONParser: ~Copyable {
         guard open.count < maxDepth else { throw error(.tooDeep(limit: maxDepth), at: position) }
         position += 1
         open.append(OpenContainer(node: nodes.count, isObject: kind == .object))
-        nodes.append(.init(kind: kind, flags: 0, a: 0, b: 0))
+        nodes.append(.init(kind: kind, flags: 0, offsetOrEnd: 0, lengthOrCount: 0))
     }
 
     /// Ends the innermost container: records where its contents end, and its count.
     private mutating func closeContainer() {
         let container = open.last
         open.removeLast()
-        nodes[container.node].a = UInt32(nodes.count)
-        nodes[container.node].b = container.count
+        nodes[container.node].offsetOrEnd = UInt32(nodes.count)
+        nodes[container.node].lengthOrCount = container.count
     }
 
     /// A member's key and the `:` after it; the member's value is read next.
@@ -253,7 +253,7 @@ package struct JSONParser: ~Copyable {
             }
         }
         position += count
-        nodes.append(.init(kind: kind, flags: 0, a: 0, b: 0))
+        nodes.append(.init(kind: kind, flags: 0, offsetOrEnd: 0, lengthOrCount: 0))
     }
 
     // MARK: Numbers
@@ -282,7 +282,7 @@ package struct JSONParser: ~Copyable {
         if let next = peek(), next == UInt8(ascii: ".") || next | 0x20 == UInt8(ascii: "e") {
             return try parseFractionalNumber(from: start)
         }
-        nodes.append(.init(kind: .number, flags: JSONDocument.Node.integerFlag, a: UInt32(start), b: UInt32(position - start)))
+        nodes.append(.init(kind: .number, flags: JSONDocument.Node.integerFlag, offsetOrEnd: UInt32(start), lengthOrCount: UInt32(position - start)))
     }
 
     /// The rest of a number with a fraction or an exponent, from its integer part's end.
@@ -322,9 +322,9 @@ package struct JSONParser: ~Copyable {
         if digitCount <= 19, length <= Int(UInt16.max),
            let value = JSONNumberText.double(negative: negative, mantissa: mantissa, exponent: exponent - fractionCount) {
             nodes.append(.init(kind: .number, flags: JSONDocument.Node.valueFlag, textLength: UInt16(length),
-                               a: UInt32(start), b: UInt32(numbers.append(value))))
+                               offsetOrEnd: UInt32(start), lengthOrCount: UInt32(numbers.append(value))))
         } else {
-            nodes.append(.init(kind: .number, flags: 0, a: UInt32(start), b: UInt32(length)))
+            nodes.append(.init(kind: .number, flags: 0, offsetOrEnd: UInt32(start), lengthOrCount: UInt32(length)))
         }
     }
 

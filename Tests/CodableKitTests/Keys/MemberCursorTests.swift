@@ -67,7 +67,7 @@ import Testing
 
     @Test func interleavedObjectsOnOneCursor() throws {
         let document = try JSONParser.parse(Array(#"[{"a":1,"b":2,"a":3},{"b":4,"a":5,"b":6}]"#.utf8))
-        let first = 1, second = Int(document.nodes[1].a)
+        let first = 1, second = Int(document.nodes[1].offsetOrEnd)
         var cursor = MemberCursor()
         for (key, object, value) in [("a", first, 1), ("b", second, 4), ("b", first, 2), ("a", second, 5), ("a", first, 1),
                                      ("b", second, 4)] {

@@ -16,11 +16,11 @@ import Testing
     @Test func tapeRecordsCountsAndEnds() throws {
         let document = try JSONParser.parse(Array(#"{"a": [1, 2], "b": null, "c": {}}"#.utf8))
         #expect(document.nodes.map(\.kind) == [.object, .string, .array, .number, .number, .string, .null, .string, .object])
-        #expect(document.nodes[0].b == 3)
-        #expect(document.nodes[0].a == 9)
-        #expect(document.nodes[2].b == 2)
+        #expect(document.nodes[0].lengthOrCount == 3)
+        #expect(document.nodes[0].offsetOrEnd == 9)
+        #expect(document.nodes[2].lengthOrCount == 2)
         #expect(document.next(after: 2) == 5)
-        #expect(document.nodes[8].b == 0)
+        #expect(document.nodes[8].lengthOrCount == 0)
         #expect(document.element(1, in: 2) == 4)
         #expect(document.element(2, in: 2) == nil)
     }
