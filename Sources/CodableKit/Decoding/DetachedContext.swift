@@ -36,10 +36,20 @@ final class DetachedContext: @unchecked Sendable {  // immutable; `ModelInfo`s a
         self.info = info
     }
 
-    /// The same context with `components` added to the path (a decoder for a nested value).
-    func appending(_ components: [PathComponent]) -> DetachedContext {
-        DetachedContext(document: document, options: options, appliesTransformers: appliesTransformers, path: path + components,
-                        frameType: frameType, model: model, info: info)
+    /// What `session` has of a container made at `depth` (its `prefix` included) in
+    /// `frame`: called while that path and frame are still the session's.
+    convenience init(copying session: DecodingSession, document: JSONDocument, depth: Int, prefix: [PathComponent], frame: Int) {
+        var components: [PathComponent] = []
+        session.path.appendPrefix(min(max(depth - prefix.count, 0), session.path.count), to: &components)
+        self.init(copying: session, document: document, path: components + prefix, frame: frame)
+    }
+
+    /// `session`'s options and `frame` (if it is still open), with `path`.
+    convenience init(copying session: DecodingSession, document: JSONDocument, path: [PathComponent], frame: Int) {
+        let live = frame >= 0 && frame < session.frames.count
+        self.init(document: document, options: session.options, appliesTransformers: session.appliesTransformers, path: path,
+                  frameType: live ? session.frames[frame].type : nil, model: live ? session.frames[frame].model : nil,
+                  info: live ? session.frames[frame].info : nil)
     }
 
     var codingPath: [any CodingKey] { path.map(\.codingKey) }
@@ -73,19 +83,5 @@ final class DetachedContext: @unchecked Sendable {  // immutable; `ModelInfo`s a
         } catch let abort as DecodingAbort {
             throw abort.error
         }
-    }
-}
-
-extension DecodingSession {
-    /// The context a container made at `depth` (its `prefix` included) in `frame` keeps
-    /// once detached: called while the path and the frame are still this session's.
-    func detachedContext(document: JSONDocument, depth: Int, prefix: [PathComponent], frame: Int) -> DetachedContext {
-        var components: [PathComponent] = []
-        path.appendPrefix(min(max(depth - prefix.count, 0), path.count), to: &components)
-        components += prefix
-        let live = frame >= 0 && frame < frames.count
-        return DetachedContext(document: document, options: options, appliesTransformers: appliesTransformers,
-                               path: components, frameType: live ? frames[frame].type : nil,
-                               model: live ? frames[frame].model : nil, info: live ? frames[frame].info : nil)
     }
 }

@@ -35,7 +35,7 @@ final class DocumentDecoder: Decoder {
     /// it ended (the decode's own session has none left then).
     @inline(never)
     func afterItsDecode<R>(_ body: (DocumentDecoder) throws -> R) throws -> R {
-        try session.detachedContext(document: document, depth: session.path.count + prefix.count, prefix: prefix, frame: -1)
+        try DetachedContext(copying: session, document: document, depth: session.path.count + prefix.count, prefix: prefix, frame: -1)
             .run(at: node, body)
     }
 

@@ -79,7 +79,7 @@ struct KeyedContainerFields {
     /// Keeps what the container needs to go on without `session`'s shared state: called as
     /// its frame ends while someone still holds it.
     mutating func detach(in session: DecodingSession) {
-        detached = session.detachedContext(document: decoder.document, depth: depth, prefix: extras?.prefix ?? [], frame: frame)
+        detached = DetachedContext(copying: session, document: decoder.document, depth: depth, prefix: extras?.prefix ?? [], frame: frame)
         isDetached = true
     }
 }

@@ -39,10 +39,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     /// `DetachedContext`): for a container read after its decode has ended.
     @inline(never)
     private mutating func afterItsDecode<R>(_ body: (inout UnkeyedContainer) throws -> R) throws -> R {
-        let session = decoder.session
-        let context = DetachedContext(document: decoder.document, options: session.options,
-                                      appliesTransformers: session.appliesTransformers, path: path,
-                                      frameType: nil, model: nil, info: nil)
+        let context = DetachedContext(copying: decoder.session, document: decoder.document, path: path, frame: -1)
         let (array, index, cursor) = (array, currentIndex, cursor)
         let (result, live) = try context.run(at: array) { decoder in
             var live = UnkeyedContainer(decoder: decoder, array: array)
