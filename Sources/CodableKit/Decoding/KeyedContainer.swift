@@ -149,18 +149,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    // The hot calls' detached paths, each out of line: the closure a path makes is then no
-    // part of the call that does not take it.
-
-    @inline(never)
-    private func detachedScalar<S: ScalarValue>(_: S.Type, forKey key: Key) throws -> S {
-        try detachedCall(key: key.stringValue) { try $0.decodeScalar(S.self, forKey: key) }
-    }
-
-    @inline(never)
-    private func detachedScalarIfPresent<S: ScalarValue>(_: S.Type, forKey key: Key) throws -> S? {
-        try detachedCall(key: key.stringValue) { try $0.decodeScalarIfPresent(S.self, forKey: key) }
-    }
+    // The hot calls' detached paths (scalars take the generic one), out of line: the closure
+    // a path makes is then no part of the call that does not take it.
 
     @inline(never)
     private func detachedDecode<T: Decodable>(_: T.Type, forKey key: Key) throws -> T {
@@ -275,7 +265,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func decodeScalar<S: ScalarValue>(_: S.Type, forKey key: Key) throws -> S {
-        if fields.pointee.isDetached { return try detachedScalar(S.self, forKey: key) }
+        if fields.pointee.isDetached { return try detachedDecode(S.self, forKey: key) }
         let node = lookup(key)
         if plainScalars, let node, let value = withDecoder({ S.read($0.document, node) }) { return value }
         return try property(S.self, forKey: key, at: node)
@@ -283,7 +273,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func decodeScalarIfPresent<S: ScalarValue>(_: S.Type, forKey key: Key) throws -> S? {
-        if fields.pointee.isDetached { return try detachedScalarIfPresent(S.self, forKey: key) }
+        if fields.pointee.isDetached { return try detachedDecodeIfPresent(S.self, forKey: key) }
         let node = lookup(key)
         if plainScalars, let node, let value = withDecoder({ S.read($0.document, node) }) { return value }
         return try optionalProperty(S.self, forKey: key, at: node)
