@@ -115,7 +115,7 @@ extension StreamEncoder {
         var nodes = [root]
         let trail = self.trail
         for opening in trail.openings {
-            nodes.append(nodes[opening.parent].adoptContainer(at: opening.index, key: opening.key))
+            nodes.append(nodes[opening.parent].adoptContainer(at: opening.index, key: opening.key.codingKey))
         }
         session.writer.truncate(to: frame.pointee.start)
         nested.removeAll()

@@ -17,7 +17,7 @@ struct TreeKeyedContainer<Key: CodingKey>: NilAsNullForOptionalScalars {
         guard DottedPath.isNested(key) else { return (encoder, key) }
         let parts = DottedPath(key).keys
         var target = encoder
-        for part in parts.dropLast() { target = target.containerMember(part, pathKey: part, object: true) }
+        for part in parts.dropLast() { target = target.containerMember(part, pathKey: AnyCodingKey(stringValue: part), object: true) }
         return (target, parts.last!)
     }
 
@@ -84,12 +84,12 @@ struct TreeKeyedContainer<Key: CodingKey>: NilAsNullForOptionalScalars {
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let (object, name) = place(key.stringValue)
-        return object.containerMember(name, pathKey: key.stringValue, object: true).container(keyedBy: keyType)
+        return object.containerMember(name, pathKey: key, object: true).container(keyedBy: keyType)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let (object, name) = place(key.stringValue)
-        return TreeUnkeyedContainer(encoder: object.containerMember(name, pathKey: key.stringValue, object: false))
+        return TreeUnkeyedContainer(encoder: object.containerMember(name, pathKey: key, object: false))
     }
 
     func superEncoder() -> any Encoder {
@@ -156,19 +156,19 @@ struct TreeUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { try encodeScalar(value, .number(String(value))) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let child = encoder.stored(.index(count), content: .object([]))
+        let child = encoder.stored(AnyCodingKey(index: count), content: .object([]))
         encoder.append(.node(child))
         return child.container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let child = encoder.stored(.index(count), content: .array([]))
+        let child = encoder.stored(AnyCodingKey(index: count), content: .array([]))
         encoder.append(.node(child))
         return TreeUnkeyedContainer(encoder: child)
     }
 
     mutating func superEncoder() -> any Encoder {
-        let child = encoder.stored(.index(count), content: .null)
+        let child = encoder.stored(AnyCodingKey(index: count), content: .null)
         encoder.append(.node(child))
         return child
     }

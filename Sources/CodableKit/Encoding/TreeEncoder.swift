@@ -70,8 +70,8 @@ final class TreeEncoder: Encoder {
 
     /// An encoder for a container stored in this one's content (`.node`): it gets its
     /// path written out, since a reference back to this encoder would be a cycle.
-    func stored(_ key: PathComponent, content: EncodedContent) -> TreeEncoder {
-        let child = TreeEncoder(session: session, codingPath: codingPath + [key.codingKey])
+    func stored(_ key: any CodingKey, content: EncodedContent) -> TreeEncoder {
+        let child = TreeEncoder(session: session, codingPath: codingPath + [key])
         child.content = content
         return child
     }
@@ -138,7 +138,7 @@ final class TreeEncoder: Encoder {
     /// new one that replaces it: a nested container asked for again is the same one, as
     /// `JSONEncoder` merges them (and as a dotted key's siblings share their prefix).
     /// `pathKey` is the key in the coding path (the property's, before key rules).
-    func containerMember(_ key: String, pathKey: String, object: Bool) -> TreeEncoder {
+    func containerMember(_ key: String, pathKey: any CodingKey, object: Bool) -> TreeEncoder {
         if case let .object(members) = content, let index = members.lastIndex(where: { $0.key == key }) {
             switch members[index].value {
             case let .node(child):
@@ -149,18 +149,18 @@ final class TreeEncoder: Encoder {
             case .object where object, .array where !object:
                 // A value written under the key before (`encode(nested, forKey:)`): the new
                 // container adds to it, as `JSONEncoder`'s does.
-                return adoptContainer(at: index, key: .key(pathKey))
+                return adoptContainer(at: index, key: pathKey)
             default: break
             }
         }
-        let child = stored(.key(pathKey), content: object ? .object([]) : .array([]))
+        let child = stored(pathKey, content: object ? .object([]) : .array([]))
         append(key, .node(child))
         return child
     }
 
     /// Makes the container at member or element `index` of this one a node that can
     /// still be written into (for a stream value moved to the tree); its encoder.
-    func adoptContainer(at index: Int, key: PathComponent) -> TreeEncoder {
+    func adoptContainer(at index: Int, key: any CodingKey) -> TreeEncoder {
         switch content {
         case var .object(members) where members.indices.contains(index):
             if case let .node(child) = members[index].value { return child }

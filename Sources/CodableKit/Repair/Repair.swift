@@ -87,14 +87,20 @@ extension DecodingSession {
 
     /// The problem an error stands for: a producer's own, or — for an error thrown by a
     /// type's own `init(from:)`, such as an unknown raw value — a mismatch with what was found.
-    /// Aborts (the stack guard) and, in strict mode, `DecodingError`s are not repaired: nil.
+    /// Aborts (the stack guard) and, in strict mode, every error but a producer's own are not
+    /// repaired: nil (strict mode passes a type's own error on unchanged, as `JSONDecoder` does).
     private func problem(from error: any Error, expected: Any.Type, found: @autoclosure () -> FoundValue) -> DecodingProblem? {
         switch error {
         case is DecodingAbort: return nil
         case let problem as DecodingProblem: return problem
-        case is DecodingError where strict: return nil
+        case _ where strict: return nil
         case DecodingError.valueNotFound: return DecodingProblem(reason: .null, expected: expected)
-        default: return DecodingProblem(reason: .mismatch(found: found()), expected: expected)
+        case is DecodingError: return DecodingProblem(reason: .mismatch(found: found()), expected: expected)
+        default:
+            let found = found()
+            return DecodingProblem(reason: .plugin(.typeMismatch(expected: typeName(expected), found: found.description),
+                                                   description: "\(typeName(expected)) threw \(error) for \(found)"),
+                                   expected: expected)
         }
     }
 
@@ -164,7 +170,11 @@ extension DecodingSession {
         if let abort = error as? DecodingAbort { throw abort.error }
         guard let problem = problem(from: error, expected: T.self, found: FoundValue(node: node, in: document)) else { throw error }
         if case .required = problem.reason { throw problem.decodingError(path: []) }  // a top-level model fails
-        guard !strict, let value = emptyValue(T.self) else { throw problem.decodingError(path: []) }
+        guard !strict, let value = emptyValue(T.self) else {
+            // Nothing to fall back on: the type's own error as it threw it, else JSONDecoder's.
+            if !(error is DecodingError || error is DecodingProblem) { throw error }
+            throw problem.decodingError(path: [])
+        }
         file(.problem(problem), depth: 0, key: nil, owner: T.self)
         return value
     }
