@@ -42,14 +42,8 @@ extension StreamEncoder {
             var container = self.container(keyedBy: AnyCodingKey.self)
             frame.pointee.writesFields = true
             defer { frame.pointee.writesFields = false }
-            try layout.forEachField(of: instance) { field, box in
-                // Once in the tree, the tree writes the fields still missing (below).
-                guard state != .tree else { return }
-                try box.write(into: &container, key: AnyCodingKey(stringValue: field.name))
-            }
-            for field in layout.observed where state != .tree {
-                try field.property.write(instance, at: field.offset, into: &container, key: AnyCodingKey(stringValue: field.storageName))
-            }
+            // Once in the tree, the tree writes the fields still missing (below).
+            try layout.write(instance, into: &container) { _ in state == .tree }
         } else {
             moveToTree()
         }

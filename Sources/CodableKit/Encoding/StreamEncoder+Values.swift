@@ -13,32 +13,26 @@ extension StreamEncoder {
 
     private func encodeValueInTurn<T: Encodable>(_ value: T, key: PathComponent?, prefix: [any CodingKey], depth: Int,
                                                  rule: (any ValueTransformable)?) throws {
-        let tree = session.tree
-        if rule != nil || (!tree.transformers.isEmpty && tree.transformers[ObjectIdentifier(T.self)] != nil) {
-            return try writeByTree(value, path: path(prefix, key), depth: depth, rule: rule)
-        }
-        // The commonest kernel types by identity (a pointer comparison), written on the spot.
-        // Safety (these four): each casts to the very type `T` was just compared equal to.
-        if T.self == String.self { return session.writer.writeString(unsafeBitCast(value, to: String.self)) }
-        if T.self == Int.self { return session.writer.writeInteger(unsafeBitCast(value, to: Int.self)) }
-        if T.self == Bool.self { return session.writer.writeBool(unsafeBitCast(value, to: Bool.self)) }
-        if T.self == Double.self {
-            let number = unsafeBitCast(value, to: Double.self)
-            guard number.isFinite else { return try writeByTree(value, path: path(prefix, key), depth: depth, rule: nil) }
-            return session.writer.writeNumber(JSONNumberFormat.double(number))
-        }
-        let route = tree.route(T.self)
-        if case let .kernel(kernel) = route {
+        let info: ModelInfo?, keepsKeys: Bool
+        switch session.tree.step(for: value, rule: rule) {
+        case let .transform(transformer):
+            return try writeByTree(value, path: path(prefix, key), depth: depth, rule: transformer)
+        case let .string(string): return session.writer.writeString(string)
+        case let .int(int): return session.writer.writeInteger(int)
+        case let .bool(bool): return session.writer.writeBool(bool)
+        case let .double(double):
+            guard double.isFinite else { return try writeByTree(value, path: path(prefix, key), depth: depth, rule: nil) }
+            return session.writer.writeNumber(JSONNumberFormat.double(double))
+        case let .kernel(kernel):
             let content = try outOfTurn { try kernel.encode(value, by: session.scratch, at: path(prefix, key)) }
             return session.writer.write(content, depth: depth)
+        case let .nested(modelInfo, keeps):
+            (info, keepsKeys) = (modelInfo, keeps)
         }
-        let info = route.modelInfo(of: value)
         let id = ObjectIdentifier(T.self)
         if session.isTreeType(id) { return try writeByTree(value, path: path(prefix, key), depth: depth, rule: nil) }
 
         let child = session.encoder(level: level + 1)
-        var keepsKeys = false
-        if case .stringKeyedDictionary = route { keepsKeys = true }
         child.start(parent: self, prefix: prefix, key: key, info: info, depth: depth, keepsKeys: keepsKeys)
         session.innermostLevel = level + 1
         defer {
@@ -46,10 +40,7 @@ extension StreamEncoder {
             session.innermostLevel = level
         }
         try value.encode(to: child)
-        if let layout = info?.fields {  // `T` is a class (only classes have a layout): one reference, no bridging
-            // Safety: only a class has a `FieldLayout`, so `T` is a class type: one reference.
-            try child.writeFields(of: unsafeBitCast(value, to: AnyObject.self), layout: layout)
-        }
+        try FieldLayout.writeFields(of: value, info: info, into: child.writeFields)
         if child.hasLateWrites { child.takeLateWrites() }  // its own code wrote into it out of turn
         if level == 0, child.wroteNothing { throw EncodeCall.encodedNothing(value) }  // the call's own value
         guard child.isInTree else { return child.finish() }

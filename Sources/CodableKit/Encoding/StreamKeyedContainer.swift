@@ -35,21 +35,18 @@ struct StreamKeyedContainer<Key: CodingKey>: NilAsNullForOptionalScalars {
     }
 
     func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        switch encoder.session.tree.route(T.self) {
-        case .ignored: return
-        case .wrapper:
-            if value is any FlatWrapper {
-                _ = encoder.divert()
-                return try tree(writing: value, forKey: key).encode(value, forKey: key)
-            }
-            if let wrapper = value as? any EncodingWrapper {
-                var container = self
-                return try wrapper.encode(into: &container, forKey: key)
-            }
-        default: break
-        }
-        let rule = encoder.info.flatMap { $0.valueRules.isEmpty ? nil : $0.valueRules[key.stringValue] }
         let name = key.stringValue
+        let rule: (any ValueTransformable)?
+        switch encoder.session.tree.memberStep(for: value, property: name, info: encoder.info) {
+        case .skip: return
+        case .flat:  // its members go into this object, where the stream may have written their keys
+            _ = encoder.divert()
+            return try tree(writing: value, forKey: key).encode(value, forKey: key)
+        case let .wrapper(wrapper):
+            var container = self
+            return try wrapper.encode(into: &container, forKey: key)
+        case let .value(ruled): rule = ruled
+        }
         let start = encoder.session.writer.count
         guard let depth = begin(name) else { return try tree(writing: value, forKey: key).encode(value, forKey: key) }
         do {

@@ -33,19 +33,16 @@ struct TreeKeyedContainer<Key: CodingKey>: NilAsNullForOptionalScalars {
     }
 
     func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        switch encoder.session.route(T.self) {
-        case .ignored: return
-        case .wrapper:
-            if let flat = value as? any FlatWrapper { return try flat.encodeFlattened(into: encoder) }
-            if let wrapper = value as? any EncodingWrapper {
-                var container = self
-                return try wrapper.encode(into: &container, forKey: key)
-            }
-        default: break
-        }
-        let rule = encoder.info.flatMap { $0.valueRules.isEmpty ? nil : $0.valueRules[key.stringValue] }
         let name = key.stringValue
-        write(try encoder.encodeValue(value, at: codingPath + [key], key: .key(name), rule: rule), forProperty: name)
+        switch encoder.session.memberStep(for: value, property: name, info: encoder.info) {
+        case .skip: return
+        case let .flat(flat): return try flat.encodeFlattened(into: encoder)
+        case let .wrapper(wrapper):
+            var container = self
+            return try wrapper.encode(into: &container, forKey: key)
+        case let .value(rule):
+            write(try encoder.encodeValue(value, at: codingPath + [key], key: .key(name), rule: rule), forProperty: name)
+        }
     }
 
     func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {

@@ -218,28 +218,21 @@ extension TreeEncoder {
     func encodeValue<T: Encodable>(_ value: T, at path: @autoclosure () -> [any CodingKey], key: PathComponent? = nil,
                                    rule: (any ValueTransformable)? = nil, transforms: Bool = true,
                                    topLevel: Bool = false) throws -> EncodedContent {
-        if let rule { return try transformed(value, with: rule, at: path()) }
-        if transforms, !session.transformers.isEmpty, let transformer = session.transformers[ObjectIdentifier(T.self)] {
-            return try transformed(value, with: transformer, at: path())
+        let info: ModelInfo?, keepsKeys: Bool
+        switch session.step(for: value, rule: rule, transforms: transforms) {
+        case let .transform(transformer): return try transformed(value, with: transformer, at: path())
+        case let .string(string): return string.encoded(by: self, at: path())
+        case let .int(int): return int.encoded(by: self, at: path())
+        case let .bool(bool): return bool.encoded(by: self, at: path())
+        case let .double(double): return try double.encoded(by: self, at: path())
+        case let .kernel(kernel): return try kernel.encode(value, by: self, at: path())
+        case let .nested(modelInfo, keeps): (info, keepsKeys) = (modelInfo, keeps)
         }
-        // The commonest kernel types by identity (a pointer comparison): elements of
-        // `[Double]` or `[String]` reach this generic path one by one.
-        // Safety (these four): each casts to the very type `T` was just compared equal to.
-        if T.self == String.self { return unsafeBitCast(value, to: String.self).encoded(by: self, at: path()) }
-        if T.self == Double.self { return try unsafeBitCast(value, to: Double.self).encoded(by: self, at: path()) }
-        if T.self == Int.self { return unsafeBitCast(value, to: Int.self).encoded(by: self, at: path()) }
-        if T.self == Bool.self { return unsafeBitCast(value, to: Bool.self).encoded(by: self, at: path()) }
-        let route = session.route(T.self)
-        if case let .kernel(kernel) = route { return try kernel.encode(value, by: self, at: path()) }
-        let info = route.modelInfo(of: value)
         let nested = key.map { TreeEncoder(session: session, parent: self, key: $0, info: info) }
             ?? TreeEncoder(session: session, codingPath: path(), info: info)
-        if case .stringKeyedDictionary = route { nested.keepsKeys = true }
+        nested.keepsKeys = keepsKeys
         try value.encode(to: nested)
-        if let layout = info?.fields {  // `T` is a class (only classes have a layout): one reference, no bridging
-            // Safety: only a class has a `FieldLayout`, so `T` is a class type: one reference.
-            try nested.writeFields(of: unsafeBitCast(value, to: AnyObject.self), layout: layout)
-        }
+        try FieldLayout.writeFields(of: value, info: info, into: nested.writeFields)
         if topLevel, nested.wroteNothing { throw EncodeCall.encodedNothing(value) }
         return nested.finishedContent()
     }
@@ -263,14 +256,5 @@ extension TreeEncoder {
             throw EncodingError.invalidValue(value, .init(codingPath: path, debugDescription:
                 "\(typeName(type(of: transformer))) cannot write a value of type \(typeName(type(of: value)))."))
         }
-    }
-}
-
-extension KernelValue {
-    /// `value` (which is a `Self`) written as JSON.
-    @inline(__always)
-    static func encode<T>(_ value: T, by encoder: TreeEncoder, at path: @autoclosure () -> [any CodingKey]) throws -> EncodedContent {
-        // Safety: called only for the route of `Self`, so `T` is `Self`.
-        try unsafeBitCast(value, to: Self.self).encoded(by: encoder, at: path())
     }
 }

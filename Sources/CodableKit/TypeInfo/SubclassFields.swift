@@ -212,18 +212,28 @@ extension DocumentDecoder {
     }
 }
 
+extension FieldLayout {
+    /// Writes the fields of `instance` (of this layout's class) into `container` after the
+    /// type's own `encode(to:)`, by their declared names, each unless `skips` says the writer
+    /// has it already or will write it another way. Both encoders write fields through this.
+    func write(_ instance: AnyObject, into container: inout KeyedEncodingContainer<AnyCodingKey>,
+               skipping skips: (String) -> Bool) throws {
+        try forEachField(of: instance) { field, box in
+            if skips(field.name) { return }
+            try box.write(into: &container, key: AnyCodingKey(stringValue: field.name))
+        }
+        for field in observed where !skips(field.storageName) {
+            try field.property.write(instance, at: field.offset, into: &container, key: AnyCodingKey(stringValue: field.storageName))
+        }
+    }
+}
+
 extension TreeEncoder {
     /// Writes the fields of a model class instance into this encoder's object, each
     /// unless the object has its key already (a base class's property wins).
     func writeFields(of instance: AnyObject, layout: FieldLayout) throws {
         var container = self.container(keyedBy: AnyCodingKey.self)
-        try layout.forEachField(of: instance) { field, box in
-            if hasMember(forProperty: field.name) { return }
-            try box.write(into: &container, key: AnyCodingKey(stringValue: field.name))
-        }
-        for field in layout.observed where !hasMember(forProperty: field.storageName) {
-            try field.property.write(instance, at: field.offset, into: &container, key: AnyCodingKey(stringValue: field.storageName))
-        }
+        try layout.write(instance, into: &container) { hasMember(forProperty: $0) }
     }
 
     /// Whether the object has the member `property` is written under already (a dotted key
