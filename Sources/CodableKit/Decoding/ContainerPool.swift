@@ -124,25 +124,3 @@ enum ContainerBoxes {
     /// to a box is held as one to this class, whose members are never used.
     final class Box {}
 }
-
-extension DecodingSession {
-    /// The pool of `KeyedContainer<Key>` boxes for this decode.
-    @inline(__always)
-    func containerPool<Key: CodingKey>(for _: Key.Type) -> Unmanaged<KeyedContainerPool> {
-        let pool = containerPools.value(for: ObjectIdentifier(Key.self)) {
-            let pool = KeyedContainerPool()
-            poolList.append(pool)
-            // Safety: `poolList` holds the pool until the session ends.
-            return Unmanaged.passUnretained(pool)
-        }
-        return pool
-    }
-
-    /// Empties every pool (their boxes hold the decoder, which holds this session), once
-    /// every container someone still holds is detached.
-    func releaseContainers() {
-        while handouts.count > 0 { checkHandouts(of: handouts.last.frame) }
-        for pool in poolList { pool.releaseAll() }
-        ended = true
-    }
-}

@@ -55,3 +55,16 @@ public struct DecodingOptions: Sendable {
     /// `JSONDecoder.assumesTopLevelDictionary`. Default false.
     public var assumesTopLevelDictionary = false
 }
+
+extension JSONDecoder.NonConformingFloatDecodingStrategy {
+    /// The non-finite number `text` stands for under `.convertFromString`, if any.
+    func number(for text: String) -> Double? {
+        guard case let .convertFromString(positiveInfinity, negativeInfinity, nan) = self else { return nil }
+        switch text {
+        case positiveInfinity: return .infinity
+        case negativeInfinity: return -.infinity
+        case nan: return .nan
+        default: return nil
+        }
+    }
+}

@@ -37,8 +37,8 @@ final class DecodingSession {
     @exclusivity(unchecked) var filedIssues = FiledIssues()
     /// A `keyDecodingStrategy` other than `.useDefaultKeys` converts the keys of each object.
     let convertsKeys: Bool
-    /// Keys converted from snake case so far (the conversion depends on the key alone).
-    var convertedKeyCache: [String: String] = [:]
+    /// Converts each object's keys when `convertsKeys`.
+    @exclusivity(unchecked) var keyConverter: KeyConverter
     /// Set just before a model is decoded in update mode: the value it starts from.
     var pendingBase: Any? {
         get { pending.value }
@@ -88,6 +88,7 @@ final class DecodingSession {
         self.options = options
         self.recordsIssues = recordsIssues
         if case .useDefaultKeys = options.keyDecodingStrategy { convertsKeys = false } else { convertsKeys = true }
+        keyConverter = KeyConverter(options.keyDecodingStrategy)
         callIsStrict = options.mode == .strict
         strict = options.mode == .strict
         maxDepth = options.maxDepth
@@ -247,6 +248,67 @@ final class DecodingSession {
         if let key { keys.append(key.codingKey) }
         return keys
     }
+
+    // MARK: Containers handed out
+
+    /// The pool of `KeyedContainer<Key>` boxes for this decode.
+    @inline(__always)
+    func containerPool<Key: CodingKey>(for _: Key.Type) -> Unmanaged<KeyedContainerPool> {
+        let pool = containerPools.value(for: ObjectIdentifier(Key.self)) {
+            let pool = KeyedContainerPool()
+            poolList.append(pool)
+            // Safety: `poolList` holds the pool until the session ends.
+            return Unmanaged.passUnretained(pool)
+        }
+        return pool
+    }
+
+    /// Empties every pool (their boxes hold the decoder, which holds this session), once
+    /// every container someone still holds is detached.
+    func releaseContainers() {
+        while handouts.count > 0 { checkHandouts(of: handouts.last.frame) }
+        for pool in poolList { pool.releaseAll() }
+        ended = true
+    }
+
+    // MARK: The stack guard
+
+    /// Stops decoding while the stack still has room for the error path.
+    /// - Throws: `DecodingAbort` wrapping `DecodingError.dataCorrupted` with the path.
+    /// An address outside the thread's stack (AddressSanitizer keeps locals on a heap
+    /// "fake stack") says nothing about the stack, and stops nothing.
+    @inline(__always)
+    func checkStack() throws {
+        guard let stackRange else { return }
+        let address = StackGuard.currentAddress()
+        guard address < stackRange.lowerBound, address + StackGuard.reserve >= stackRange.lowerBound else { return }
+        throw DecodingAbort(error: .dataCorrupted(.init(
+            codingPath: codingPath(depth: path.count),
+            debugDescription: "Nesting too deep for this thread's stack at \(path.count) levels: decoding stopped with \(StackGuard.reserve / 1024) KB of stack left. Decode on a thread with a larger stack, or lower DecodingOptions.maxDepth.")))
+    }
+
+    // MARK: Value rules of the frame
+
+    /// The model's own transformer for the property in `site`, if it has one.
+    @inline(__always)
+    func valueRule(for site: PropertySite) -> (any ValueTransformable)? {
+        hasValueRules(site) ? frames[site.frame].info!.valueRules[site.key] : nil
+    }
+
+    /// Whether the model of the property in `site` has transformers at all: asked for
+    /// every property before `valueRule`, whose optional existential, even nil, had a
+    /// cost of its own.
+    @inline(__always)
+    func hasValueRules(_ site: PropertySite) -> Bool {
+        isLive(frame: site.frame) && frames[site.frame].hasValueRules
+    }
+
+    // MARK: Routes
+
+    @inline(__always)
+    func route<T>(_: T.Type) -> Route {
+        routes.value(for: ObjectIdentifier(T.self)) { Route.of(T.self, hint: hint) }
+    }
 }
 
 /// A keyed container handed out in a frame: the pool that holds its box, and where.
@@ -261,68 +323,3 @@ struct PendingBase {
     var isSet: Bool
     var value: Any?
 }
-
-/// One step of a coding path.
-enum PathComponent: Sendable {
-    case key(String)
-    case index(Int)
-
-    var codingKey: AnyCodingKey {
-        switch self {
-        case let .key(key): AnyCodingKey(stringValue: key)
-        case let .index(index): AnyCodingKey(index: index)
-        }
-    }
-
-    /// `a.b[0].c`: keys joined by dots, indices in brackets.
-    static func text(_ components: some Collection<PathComponent>) -> String {
-        var text = ""
-        for component in components { component.append(to: &text) }
-        return text
-    }
-
-    func append(to text: inout String) {
-        switch self {
-        case let .key(key):
-            if !text.isEmpty { text += "." }
-            text += key
-        case let .index(index):
-            text += "[\(index)]"
-        }
-    }
-}
-
-/// A keyed type being decoded: what its containers need for fallbacks and reports.
-struct ModelFrame {
-    let type: Any.Type
-    /// The model type, when the keyed type is a `DecodableModel`.
-    let model: (any DecodableModel.Type)?
-    /// The length of the coding path to the value: issues deeper than this are
-    /// about this type's properties or elements; issues at it are about the value
-    /// itself, and belong to the type holding it (see `DecodingSession.owner`).
-    let depth: Int
-    /// Not retained: every `ModelInfo` is made by `ModelInfo.of`, whose process-wide
-    /// cache keeps it for the life of the process (holding it would cost a retain and a release per object).
-    unowned(unsafe) let info: ModelInfo?
-    /// `info`'s identity, compared without touching (and retaining) `info`.
-    var infoIdentity: ObjectIdentifier? { info.map(ObjectIdentifier.init) }
-    /// `info?.hasValueRules` and `info?.hasKeyRules`, read per property and per keyed
-    /// container without touching `info` (binding it retains it, unowned or not).
-    let hasValueRules: Bool
-    let hasKeyRules: Bool
-    /// An `@Observable` class: its properties are named in paths by their declared names.
-    let isObservable: Bool
-    /// Update mode: decoding into an existing value, so absent keys are expected, not repairs.
-    let isUpdate: Bool
-    /// The value whose properties are the initial values: set in update mode,
-    /// otherwise made from `init()` the first time a fallback needs it; with its
-    /// mirror. Out of line: frames are pushed per object, fallbacks are rare.
-    var fallback: FallbackSource?
-    /// The model's shared fallbacks, found on this object's first fallback (unretained:
-    /// the session's `modelFallbacks` table keeps them).
-    var modelFallbacks: Unmanaged<ModelFallbacks>?
-    /// The model's `WrittenNilness`, found on this object's first absent optional (unretained, as above).
-    var writtenNilness: Unmanaged<WrittenNilness>?
-}
-
-

@@ -65,7 +65,8 @@ struct KeyedContainerFields {
         frame = session.frames.count - 1
         keys = session.keyTable(for: Key.self, frame: frame, current: keys)
         if session.convertsKeys {
-            let converted = session.convertedKeys(of: object, in: decoder.document, depth: depth)
+            let depth = depth
+            let converted = session.keyConverter.keys(of: object, in: decoder.document) { session.codingPath(depth: depth) }
             extras = KeyedContainerExtras(prefix: decoder.prefix, converted: converted)
         } else if hasPrefix {
             extras = KeyedContainerExtras(prefix: decoder.prefix)

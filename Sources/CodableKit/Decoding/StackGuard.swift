@@ -117,19 +117,3 @@ enum StackGuard {
 struct DecodingAbort: Error {
     let error: DecodingError
 }
-
-extension DecodingSession {
-    /// Stops decoding while the stack still has room for the error path.
-    /// - Throws: `DecodingAbort` wrapping `DecodingError.dataCorrupted` with the path.
-    /// An address outside the thread's stack (AddressSanitizer keeps locals on a heap
-    /// "fake stack") says nothing about the stack, and stops nothing.
-    @inline(__always)
-    func checkStack() throws {
-        guard let stackRange else { return }
-        let address = StackGuard.currentAddress()
-        guard address < stackRange.lowerBound, address + StackGuard.reserve >= stackRange.lowerBound else { return }
-        throw DecodingAbort(error: .dataCorrupted(.init(
-            codingPath: codingPath(depth: path.count),
-            debugDescription: "Nesting too deep for this thread's stack at \(path.count) levels: decoding stopped with \(StackGuard.reserve / 1024) KB of stack left. Decode on a thread with a larger stack, or lower DecodingOptions.maxDepth.")))
-    }
-}

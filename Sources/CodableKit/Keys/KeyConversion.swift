@@ -51,28 +51,34 @@ enum KeyConversion {
     }
 }
 
-extension DecodingSession {
-    /// The keys of the object at `object` as `keyDecodingStrategy` converts them, each
-    /// to its value node (the first of keys that convert alike); nil for `.useDefaultKeys`.
-    /// Made per object, for keyed containers only: like `JSONDecoder`, CodableKit leaves
-    /// the keys of a `[String: Value]` as they are.
-    func convertedKeys(of object: Int, in document: JSONDocument, depth: Int) -> [String: Int]? {
-        guard convertsKeys else { return nil }
+/// The decode's `keyDecodingStrategy` at work on each object's keys, with the snake-case
+/// conversions made so far (which depend on the key alone).
+struct KeyConverter {
+    let strategy: JSONDecoder.KeyDecodingStrategy
+    private var cache: [String: String] = [:]
+
+    init(_ strategy: JSONDecoder.KeyDecodingStrategy) { self.strategy = strategy }
+
+    /// The keys of the object at `object` as the strategy converts them, each to its value
+    /// node (the first of keys that convert alike). Made per object, for keyed containers
+    /// only: like `JSONDecoder`, CodableKit leaves the keys of a `[String: Value]` as they
+    /// are. `path` is the object's coding path, for `.custom`.
+    mutating func keys(of object: Int, in document: JSONDocument, path: () -> [any CodingKey]) -> [String: Int] {
         var result: [String: Int] = [:]
         var member = object + 1
         let end = document.nodes[object].end
         while member < end {
             let original = document.string(member)
             let converted: String
-            switch options.keyDecodingStrategy {
+            switch strategy {
             case let .custom(convert):
-                converted = convert(codingPath(depth: depth) + [AnyCodingKey(stringValue: original)]).stringValue
+                converted = convert(path() + [AnyCodingKey(stringValue: original)]).stringValue
             default:
-                if let known = convertedKeyCache[original] {
+                if let known = cache[original] {
                     converted = known
                 } else {
                     converted = KeyConversion.fromSnakeCase(original)
-                    convertedKeyCache[original] = converted
+                    cache[original] = converted
                 }
             }
             if result[converted] == nil { result[converted] = member + 1 }

@@ -186,19 +186,3 @@ struct PropertySite {
 protocol SlotDecodable: RoutedType {
     static func decode(with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws -> Self
 }
-
-extension DecodingSession {
-    /// The model's own transformer for the property in `site`, if it has one.
-    @inline(__always)
-    func valueRule(for site: PropertySite) -> (any ValueTransformable)? {
-        hasValueRules(site) ? frames[site.frame].info!.valueRules[site.key] : nil
-    }
-
-    /// Whether the model of the property in `site` has transformers at all: asked for
-    /// every property before `valueRule`, whose optional existential, even nil, had a
-    /// cost of its own.
-    @inline(__always)
-    func hasValueRules(_ site: PropertySite) -> Bool {
-        isLive(frame: site.frame) && frames[site.frame].hasValueRules
-    }
-}

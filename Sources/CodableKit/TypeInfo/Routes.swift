@@ -88,13 +88,6 @@ extension Route {
     }
 }
 
-extension DecodingSession {
-    @inline(__always)
-    func route<T>(_: T.Type) -> Route {
-        routes.value(for: ObjectIdentifier(T.self)) { Route.of(T.self, hint: hint) }
-    }
-}
-
 // Calls through an opened metatype return `Self`, which is the `T` the caller
 // asked for (the route was made from `T`); the bit cast states that without a
 // dynamic cast.

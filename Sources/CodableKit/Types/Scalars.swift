@@ -66,7 +66,7 @@ extension DocumentDecoder {
     func convertScalar<S: ScalarValue>(_: S.Type, at node: Int) -> Result<S, DecodingProblem> {
         let kind = document.nodes[node].kind
         if kind == .null { return .failure(DecodingProblem(reason: .null, expected: S.self)) }
-        if kind == .string, let special = session.nonConformingNumber(document.string(node)) {
+        if kind == .string, let special = session.options.nonConformingFloatDecodingStrategy.number(for: document.string(node)) {
             // A string that `nonConformingFloatDecodingStrategy` names: a value, not a repair.
             if let value = special as? S ?? Float(special) as? S { return .success(value) }
         }
@@ -318,19 +318,5 @@ extension String {
         while let first = view.first, first.isWhitespace { view.removeFirst() }
         while let last = view.last, last.isWhitespace { view.removeLast() }
         return String(view)
-    }
-}
-
-extension DecodingSession {
-    /// The non-finite number a string stands for under `.convertFromString`, if any.
-    func nonConformingNumber(_ text: String) -> Double? {
-        guard case let .convertFromString(positiveInfinity, negativeInfinity, nan) = options.nonConformingFloatDecodingStrategy
-        else { return nil }
-        switch text {
-        case positiveInfinity: return .infinity
-        case negativeInfinity: return -.infinity
-        case nan: return .nan
-        default: return nil
-        }
     }
 }
