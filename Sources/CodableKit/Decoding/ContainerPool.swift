@@ -100,6 +100,7 @@ enum ContainerBoxes {
         let decoder = DocumentDecoder(document: .null, session: DecodingSession(options: .init(), recordsIssues: false), node: 0)
         var probe = Probe(KeyedContainer<Key>(KeyedContainerState(
             KeyedContainerFields(decoder: decoder, object: 0, keyedBy: Key.self))))
+        // Safety: `Probe` is one reference wide and aligned (checked above): its bytes are one word.
         guard withUnsafeBytes(of: probe, { $0.load(as: UInt.self) }) != 0, isFree(&probe) else { return false }
         let copy = probe
         return withExtendedLifetime(copy) { !isFree(&probe) }

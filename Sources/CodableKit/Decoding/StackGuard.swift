@@ -35,12 +35,12 @@ enum StackGuard {
     /// The lowest and highest addresses of the current thread's stack, cached per thread.
     private static func bounds() -> (UInt, UInt)? {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-        if let low = pthread_getspecific(lowKey), let high = pthread_getspecific(highKey) {
+        if let low = lowBound.value, let high = highBound.value {
             return (UInt(bitPattern: low), UInt(bitPattern: high))
         }
         guard let (low, size) = mainThreadBounds() ?? readBounds() else { return nil }
-        pthread_setspecific(lowKey, UnsafeRawPointer(bitPattern: low))
-        pthread_setspecific(highKey, UnsafeRawPointer(bitPattern: low + size))
+        lowBound.value = UnsafeMutableRawPointer(bitPattern: low)
+        highBound.value = UnsafeMutableRawPointer(bitPattern: low + size)
         return (low, low + size)
         #else
         return nil
@@ -48,14 +48,9 @@ enum StackGuard {
     }
 
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-    private static let lowKey = makeKey()
-    private static let highKey = makeKey()
-
-    private static func makeKey() -> pthread_key_t {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }
+    /// This thread's stack bounds, once found (addresses, not pointers to anything).
+    private static let lowBound = ThreadLocal()
+    private static let highBound = ThreadLocal()
 
     /// The main thread's stack, its lowest address and its size, found without reading
     /// `/proc/self/maps` (which `pthread_getattr_np` does for the main thread: about 0.1 ms,

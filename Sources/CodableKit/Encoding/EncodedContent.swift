@@ -124,3 +124,37 @@ enum JSONNumberFormat {
         value.description
     }
 }
+
+/// No object is written with a key twice. Hand-written `encode(to:)` can write a key
+/// again (a value replaced, a nested container asked for twice, two properties that a
+/// key strategy maps onto one key); `JSONEncoder` keeps one member per key, the last
+/// written, and so does CodableKit — readers disagree on which of two members wins.
+/// Telling keys apart by `String` comparison on every member would cost more than
+/// writing the member, so members are told apart by `KeyHash` first and compared as
+/// strings only when two hashes match.
+extension EncodedContent {
+    /// `members` with one member per key, the last written for each (where it was
+    /// written); nil when no key repeats, which is what almost every object finds.
+    static func lastOfEachKey(_ members: [(key: String, value: EncodedContent)]) -> [(key: String, value: EncodedContent)]? {
+        let count = members.count
+        guard count > 1 else { return nil }
+        let repeats = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { hashes -> Bool in
+            var filter = KeyFilter()
+            for index in 0 ..< count {
+                let hash = KeyHash.of(members[index].key)
+                hashes[index] = hash
+                if filter.insert(hash) {
+                    for earlier in 0 ..< index where hashes[earlier] == hash && members[earlier].key == members[index].key {
+                        return true
+                    }
+                }
+            }
+            return false
+        }
+        guard repeats else { return nil }
+        var seen: Set<String> = []
+        var kept: [(key: String, value: EncodedContent)] = []
+        for member in members.reversed() where seen.insert(member.key).inserted { kept.append(member) }
+        return kept.reversed()
+    }
+}

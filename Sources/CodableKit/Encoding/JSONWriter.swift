@@ -277,6 +277,7 @@ struct JSONWriter: ~Copyable {
         guard !needsEscape(filled) else { return false }
         let out = bytes.reserve(10)
         out.pointee = UInt8(ascii: "\"")
+        // Safety: `reserve(10)` made room for the quote, the eight bytes and the closing quote.
         UnsafeMutableRawPointer(out + 1).storeBytes(of: filled, as: UInt64.self)
         out[count + 1] = UInt8(ascii: "\"")
         bytes.commit(upTo: out + count + 2)

@@ -82,7 +82,7 @@ final class StreamEncoder: Encoder {
         var count = 0
         /// Where this object's key hashes begin in the session's stack, and the bits they set.
         var keyBase: Int
-        var keyFilter = MemberKeyFilter()
+        var keyFilter = KeyFilter()
     }
 
     /// A nested container: the id of the container it is in, its index there, its key.
@@ -144,6 +144,7 @@ final class StreamEncoder: Encoder {
     }
 
     var nested: [OpenContainer] {
+        // Safety: `frame` is this encoder's own frame, initialized while the encoder is in use.
         unsafeAddress { UnsafePointer(frame).pointer(to: \.nested)! }
         unsafeMutableAddress { frame.pointer(to: \.nested)! }
     }

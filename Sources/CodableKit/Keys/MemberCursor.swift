@@ -35,15 +35,15 @@ struct MemberCursor {
         if object != self.object || document.serial != self.document {
             start(object, of: document)
         }
-        let bit = KeyFilter.bit(key)
-        if next < document.nodes[object].end, document.stringEquals(next, key), !passed.contains(bit) {
-            passed.insert(bit)
+        let hash = KeyHash.of(key)
+        if next < document.nodes[object].end, document.stringEquals(next, key), !passed.contains(hash) {
+            passed.insert(hash)
             last = next
             next = document.next(after: next + 1)
             return last + 1
         }
         if last >= 0, document.stringEquals(last, key) { return last + 1 }
-        return exactMember(key, bit: bit, in: object, of: document)
+        return exactMember(key, hash: hash, in: object, of: document)
     }
 
     /// Moves the cursor to the first member of `object`, field by field (the index,
@@ -66,13 +66,13 @@ struct MemberCursor {
     /// optional key absent), or, for a small object, anywhere to the end. Beyond
     /// that (a wide object asked out of order): absent by the filter of all keys,
     /// else found by an index built then.
-    private mutating func exactMember(_ key: UnsafeBufferPointer<UInt8>, bit: Int, in object: Int, of document: JSONDocument) -> Int? {
+    private mutating func exactMember(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, in object: Int, of document: JSONDocument) -> Int? {
         if let index {
             guard let found = index.lookup(key, in: document) else { return nil }
             if found - 1 >= next { advance(through: found - 1, in: document) } else { last = found - 1 }
             return found
         }
-        if passed.contains(bit), let earlier = document.member(key, in: object, from: object + 1, before: next) {
+        if passed.contains(hash), let earlier = document.member(key, in: object, from: object + 1, before: next) {
             last = earlier - 1
             return earlier
         }
@@ -94,7 +94,7 @@ struct MemberCursor {
             all.insertKeys(of: document, from: next, before: end)
             present = all
         }
-        guard present!.contains(bit) else { return nil }
+        guard present!.contains(hash) else { return nil }
         let built = MemberIndex(document: document, object: object)
         index = built
         guard let found = built.lookup(key, in: document) else { return nil }
@@ -109,71 +109,16 @@ struct MemberCursor {
     }
 }
 
-/// A 256-bit filter of keys: `contains` is never false for a key inserted, and
-/// rarely true for one that was not (that costs an exact lookup, never a wrong answer).
-struct KeyFilter {
-    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-
-    @inline(__always)
-    mutating func insert(_ bit: Int) {
-        let mask = UInt64(1) << UInt64(bit & 63)
-        switch bit >> 6 {
-        case 0: words.0 |= mask
-        case 1: words.1 |= mask
-        case 2: words.2 |= mask
-        default: words.3 |= mask
-        }
-    }
-
-    @inline(__always)
-    func contains(_ bit: Int) -> Bool {
-        let mask = UInt64(1) << UInt64(bit & 63)
-        switch bit >> 6 {
-        case 0: return words.0 & mask != 0
-        case 1: return words.1 & mask != 0
-        case 2: return words.2 & mask != 0
-        default: return words.3 & mask != 0
-        }
-    }
-
+extension KeyFilter {
     /// Inserts the keys of the members from key node `start` up to `end` (a key node,
     /// or the object's end); returns the key node after the last one inserted.
     @discardableResult
     mutating func insertKeys(of document: JSONDocument, from start: Int, before end: Int) -> Int {
         var member = start
         while member < end {
-            insert(document.withText(member, KeyFilter.bit))
+            insert(document.withText(member, KeyHash.of))
             member = document.next(after: member + 1)
         }
         return member
     }
-
-    /// The key's bit, 0..<256: from its length and its first and last eight bytes
-    /// (keys that share both ends and length are rare, and then only cost a lookup).
-    @inline(__always)
-    static func bit(_ key: UnsafeBufferPointer<UInt8>) -> Int {
-        let count = key.count
-        var hash = UInt64(count) &* 0x9E37_79B9_7F4A_7C15
-        if let base = key.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            if count >= 8 {
-                // Safety: `count >= 8` here: both words are inside the key.
-                hash ^= raw.loadUnaligned(as: UInt64.self)
-                hash ^= raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self).rotated(by: 29)
-            } else if count >= 4 {
-                // Safety: `count >= 4` here: both words are inside the key.
-                hash ^= UInt64(raw.loadUnaligned(as: UInt32.self))
-                    | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
-            } else if count > 0 {
-                hash ^= UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16
-            }
-        }
-        hash = (hash ^ (hash >> 32)) &* 0xD6E8_FEB8_6659_FD93
-        return Int(truncatingIfNeeded: hash >> 56)
-    }
-}
-
-private extension UInt64 {
-    @inline(__always)
-    func rotated(by count: UInt64) -> UInt64 { self << count | self >> (64 - count) }
 }

@@ -218,34 +218,6 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     }
 }
 
-/// Byte equality of two short ranges, eight bytes at a time (keys are short: a call
-/// to `memcmp` costs more than the comparison itself). The last word overlaps the one
-/// before it, and a key of 4–7 bytes is two overlapping 4-byte words, so no key is
-/// compared byte by byte beyond 3 bytes.
-@inline(__always)
-func bytesEqual(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
-    guard count > 0, let rhs else { return true }
-    let (left, right) = (UnsafeRawPointer(lhs), UnsafeRawPointer(rhs))
-    if count >= 8 {
-        var offset = 0
-        while offset + 8 < count {
-            // Safety: whole words only while `offset + 8 < count`; the last word ends at `count`.
-            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
-            offset += 8
-        }
-        return left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-            == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-    }
-    if count >= 4 {
-        // Safety: `count >= 4`: both words are inside both ranges.
-        return left.loadUnaligned(as: UInt32.self) == right.loadUnaligned(as: UInt32.self)
-            && left.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-            == right.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-    }
-    return lhs[0] == rhs[0] && lhs[count / 2] == rhs[count / 2] && lhs[count - 1] == rhs[count - 1]
-}
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -14,7 +14,7 @@ import Testing
         var byBit: [Int: String] = [:]
         for candidate in (0 ..< 2000).map({ "collide_\($0)" }) {
             var text = candidate
-            let bit = text.withUTF8 { KeyFilter.bit($0) }
+            let bit = text.withUTF8 { Int(KeyHash.of($0) &>> 56) }
             if let other = byBit[bit] { names += [other, candidate]; if names.count > 60 { break } } else { byBit[bit] = candidate }
         }
         return names

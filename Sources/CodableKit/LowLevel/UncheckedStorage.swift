@@ -7,6 +7,9 @@
 /// The accesses are exclusive by construction: a decode or encode runs on one thread
 /// and every access is a short, strictly nested read or mutation. Not copyable: the
 /// cell has one owner, and frees itself when that owner goes.
+///
+/// Safety: the cell is initialized from `init` to `deinit`; `pointer` must not be used
+/// after the owner goes (its users keep the owner for as long as they hold the pointer).
 struct UncheckedStorage<Value: ~Copyable>: ~Copyable {
     let pointer: UnsafeMutablePointer<Value>
 

@@ -13,6 +13,10 @@ import ucrt
 /// Growable bytes, written with plain stores and `memcpy`: the reader's unescaped
 /// string text and `JSONWriter`'s output (an `Array` checks uniqueness and capacity on
 /// every append, a cost paid per byte on escape-heavy input).
+///
+/// Safety: bytes `0 ..< count` are written and the storage holds `capacity`; every write
+/// first makes room (`grow(toFit:)`), and a pointer from `reserve` is used only up to
+/// the room reserved, before the next call that can grow the storage.
 struct ByteArena: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>?
     private(set) var count = 0
@@ -92,7 +96,6 @@ struct ByteArena: ~Copyable {
     private mutating func grow(toFit extra: Int) {
         let newCapacity = max(capacity * 2, count + extra, 256)
         guard let grown = realloc(base, newCapacity) else { fatalError("out of memory: \(newCapacity) bytes") }
-        // Safety: bytes allocated by `realloc` and used only as bytes.
         base = grown.assumingMemoryBound(to: UInt8.self)
         capacity = newCapacity
     }

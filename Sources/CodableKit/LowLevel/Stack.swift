@@ -5,6 +5,10 @@
 /// per value; this stack owns its storage outright and checks only for room.
 ///
 /// Not copyable: one owner, which frees the storage with `deinit`.
+///
+/// Safety: elements `0 ..< count` are initialized and nothing else is; every read or
+/// change checks its index against `count` (in release builds too), and `grow` moves
+/// the initialized elements before freeing the old storage.
 struct Stack<Element>: ~Copyable {
     private var base: UnsafeMutablePointer<Element>
     private var capacity: Int

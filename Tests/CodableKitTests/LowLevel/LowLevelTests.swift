@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import CodableKit
+
+/// The helpers in `LowLevel/`, at the edges their safety arguments name.
+@Suite struct LowLevelTests {
+    static func hash(_ key: String) -> UInt64 { KeyHash.of(key) }
+
+    /// Every length from 0 to 40, read in place and from a copy, hashes alike; keys that
+    /// differ in one byte anywhere (the middle of a long key too) hash apart.
+    @Test func keyHashReadsEveryByte() {
+        for length in 0 ... 40 {
+            let base = String(repeating: "k", count: length)
+            let bytes = Array(base.utf8)
+            #expect(bytes.withUnsafeBufferPointer(KeyHash.of) == Self.hash(base))
+            var hashes: Set<UInt64> = [Self.hash(base)]
+            for position in 0 ..< length {
+                var changed = bytes
+                changed[position] = UInt8(ascii: "x")
+                hashes.insert(Self.hash(String(decoding: changed, as: UTF8.self)))
+            }
+            #expect(hashes.count == length + 1, "length \(length)")
+        }
+    }
+
+    @Test func keyFilterNeverForgetsAKey() {
+        var filter = KeyFilter()
+        var inserted: [UInt64] = []
+        for index in 0 ..< 300 {
+            let hash = Self.hash("key\(index)")
+            let seen = filter.insert(hash)
+            #expect(seen == inserted.contains { $0 &>> 56 == hash &>> 56 })
+            inserted.append(hash)
+            #expect(inserted.allSatisfy(filter.contains))
+        }
+    }
+
+    /// Many keys, keys that share a prefix or a suffix, a repeated key (the first stays),
+    /// keys never inserted.
+    @Test func hashSlotsFindWhatWasInserted() {
+        let keys = (0 ..< 1000).map { "item_\($0)_name" } + (0 ..< 100).map { "x\($0)" } + ["item_5_name"]
+        var slots = HashSlots(count: keys.count)
+        var added: [Int] = []
+        for (position, key) in keys.enumerated() where slots.insert(position, hash: Self.hash(key), isSame: { keys[$0] == key }) {
+            added.append(position)
+        }
+        #expect(added.count == keys.count - 1)
+        for (position, key) in keys.enumerated().dropLast() {
+            #expect(slots.find(Self.hash(key)) { keys[$0] == key } == position)
+        }
+        #expect(slots.find(Self.hash("item_5_name")) { keys[$0] == "item_5_name" } == 5)
+        #expect(slots.find(Self.hash("absent")) { keys[$0] == "absent" } == nil)
+        let index = KeyIndex(Array(keys.dropLast()))
+        #expect(index.index(of: "item_999_name") == 999)
+        #expect(index.index(of: "item_1000_name") == nil)
+    }
+
+    /// Four threads set the slot at once; each reads back its own value.
+    @Test func threadLocalIsPerThread() {
+        final class Reads: @unchecked Sendable {  // guarded by `lock`
+            let lock = NSLock()
+            var values: [Int: UInt] = [:]
+        }
+        let local = ThreadLocal()
+        let reads = Reads()
+        let done = DispatchGroup()
+        for thread in 1 ... 4 {
+            done.enter()
+            Thread {
+                local.value = UnsafeMutableRawPointer(bitPattern: thread * 0x1000)
+                usleep(20_000)  // the others set theirs meanwhile
+                let value = local.value.map { UInt(bitPattern: $0) } ?? 0
+                reads.lock.withLock { reads.values[thread] = value }
+                done.leave()
+            }.start()
+        }
+        done.wait()
+        #expect(reads.values == [1: 0x1000, 2: 0x2000, 3: 0x3000, 4: 0x4000])
+    }
+}
