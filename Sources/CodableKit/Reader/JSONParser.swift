@@ -390,12 +390,4 @@ package struct JSONParser: ~Copyable {
         }
     }
 
-    /// `expected X, found <what is at the current position>`.
-    func expected(_ what: String) -> JSONReadError {
-        error(.expected(what, found: peek().map { .byte($0) } ?? .endOfInput), at: position)
-    }
-
-    func error(_ reason: JSONReadError.Reason, at offset: Int) -> JSONReadError {
-        JSONReadError(reason: reason, offset: offset, in: input)
-    }
 }

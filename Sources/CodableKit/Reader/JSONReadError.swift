@@ -126,3 +126,14 @@ extension JSONReadError {
         }
     }
 }
+
+extension JSONParser {
+    /// `expected X, found <what is at the current position>`.
+    func expected(_ what: String) -> JSONReadError {
+        error(.expected(what, found: peek().map { .byte($0) } ?? .endOfInput), at: position)
+    }
+
+    func error(_ reason: JSONReadError.Reason, at offset: Int) -> JSONReadError {
+        JSONReadError(reason: reason, offset: offset, in: input)
+    }
+}
