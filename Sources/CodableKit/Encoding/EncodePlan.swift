@@ -1,10 +1,13 @@
 /// How a value is written: the one decision both writers follow. The stream encoder
 /// (`StreamEncoder`, bytes as values arrive) and the tree encoder (`TreeEncoder`, for what
 /// the stream cannot write in order) each carry a step out their own way, never decide it.
+///
+/// The steps carry no existential: an enum holding one is copied, tested and destroyed
+/// through the runtime's value witnesses on every value. What a rare step needs (the
+/// transformer, the wrapper) is asked for again where it is carried out.
 enum EncodeStep {
-    /// A transformer writes it: the property's own rule, else one registered for the type
-    /// (per call in `EncodingOptions.transformers`, else app-wide in `GlobalTransformers`).
-    case transform(any ValueTransformable)
+    /// A transformer writes it (`EncodingSession.transformer(for:rule:)` says which).
+    case transform
     /// The four commonest kernel types, found by identity (a pointer comparison).
     case string(String)
     case int(Int)
@@ -21,12 +24,13 @@ enum EncodeStep {
 enum MemberStep {
     /// Not written at all (an `@Observable` class's registrar).
     case skip
-    /// `@Flat`: its members go into the container's own object.
-    case flat(any FlatWrapper)
-    /// A property wrapper that writes itself under the key (`@IgnoredKey`, `@AnyValue`, …).
-    case wrapper(any EncodingWrapper)
-    /// The value, planned by `EncodingSession.step`, with the property's own transformer.
-    case value(rule: (any ValueTransformable)?)
+    /// `@Flat` (`FlatWrapper`): its members go into the container's own object.
+    case flat
+    /// A property wrapper that writes itself under the key (`EncodingWrapper`: `@IgnoredKey`, `@AnyValue`, …).
+    case wrapper
+    /// The value, planned by `EncodingSession.step` with the property's own transformer
+    /// (`EncodingSession.valueRule`).
+    case value
 }
 
 extension EncodingSession {
@@ -35,8 +39,7 @@ extension EncodingSession {
     /// is its own type would otherwise never end).
     @inline(__always)
     func step<T: Encodable>(for value: T, rule: (any ValueTransformable)?, transforms: Bool = true) -> EncodeStep {
-        if let rule { return .transform(rule) }
-        if transforms, !transformers.isEmpty, let transformer = transformers[ObjectIdentifier(T.self)] { return .transform(transformer) }
+        if rule != nil || (transforms && !transformers.isEmpty && transformers[ObjectIdentifier(T.self)] != nil) { return .transform }
         // Safety (these four): each casts to the very type `T` was just compared equal to.
         if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
         if T.self == Int.self { return .int(unsafeBitCast(value, to: Int.self)) }
@@ -49,17 +52,28 @@ extension EncodingSession {
         }
     }
 
-    /// The step for member `value` of a keyed container writing a model described by `info`.
+    /// The transformer of a `.transform` step: the property's rule, else the registered one.
+    func transformer<T>(for _: T.Type, rule: (any ValueTransformable)?) -> any ValueTransformable {
+        rule ?? transformers[ObjectIdentifier(T.self)]!
+    }
+
+    /// The step for member `value` of a keyed container.
     @inline(__always)
-    func memberStep<T: Encodable>(for value: T, property: String, info: ModelInfo?) -> MemberStep {
+    func memberStep<T: Encodable>(for value: T) -> MemberStep {
         switch route(T.self) {
         case .ignored: return .skip
         case .wrapper:
-            if let flat = value as? any FlatWrapper { return .flat(flat) }
-            if let wrapper = value as? any EncodingWrapper { return .wrapper(wrapper) }
-        default: break
+            if value is any FlatWrapper { return .flat }
+            if value is any EncodingWrapper { return .wrapper }
+            return .value
+        default: return .value
         }
-        return .value(rule: info.flatMap { $0.valueRules.isEmpty ? nil : $0.valueRules[property] })
+    }
+
+    /// The transformer a model described by `info` gives its property `property`, if any.
+    @inline(__always)
+    func valueRule(for property: String, info: ModelInfo?) -> (any ValueTransformable)? {
+        info.flatMap { $0.valueRules.isEmpty ? nil : $0.valueRules[property] }
     }
 }
 

@@ -15,8 +15,8 @@ extension StreamEncoder {
                                                  rule: (any ValueTransformable)?) throws {
         let info: ModelInfo?, keepsKeys: Bool
         switch session.tree.step(for: value, rule: rule) {
-        case let .transform(transformer):
-            return try writeByTree(value, path: path(prefix, key), depth: depth, rule: transformer)
+        case .transform:
+            return try writeByTree(value, path: path(prefix, key), depth: depth, rule: rule)
         case let .string(string): return session.writer.writeString(string)
         case let .int(int): return session.writer.writeInteger(int)
         case let .bool(bool): return session.writer.writeBool(bool)

@@ -35,18 +35,18 @@ struct StreamKeyedContainer<Key: CodingKey>: NilAsNullForOptionalScalars {
     }
 
     func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        let name = key.stringValue
-        let rule: (any ValueTransformable)?
-        switch encoder.session.tree.memberStep(for: value, property: name, info: encoder.info) {
+        switch encoder.session.tree.memberStep(for: value) {
         case .skip: return
         case .flat:  // its members go into this object, where the stream may have written their keys
             _ = encoder.divert()
             return try tree(writing: value, forKey: key).encode(value, forKey: key)
-        case let .wrapper(wrapper):
+        case .wrapper:
             var container = self
-            return try wrapper.encode(into: &container, forKey: key)
-        case let .value(ruled): rule = ruled
+            return try (value as! any EncodingWrapper).encode(into: &container, forKey: key)
+        case .value: break
         }
+        let name = key.stringValue
+        let rule = encoder.session.tree.valueRule(for: name, info: encoder.info)
         let start = encoder.session.writer.count
         guard let depth = begin(name) else { return try tree(writing: value, forKey: key).encode(value, forKey: key) }
         do {

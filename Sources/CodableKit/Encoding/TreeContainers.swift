@@ -33,14 +33,15 @@ struct TreeKeyedContainer<Key: CodingKey>: NilAsNullForOptionalScalars {
     }
 
     func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        let name = key.stringValue
-        switch encoder.session.memberStep(for: value, property: name, info: encoder.info) {
+        switch encoder.session.memberStep(for: value) {
         case .skip: return
-        case let .flat(flat): return try flat.encodeFlattened(into: encoder)
-        case let .wrapper(wrapper):
+        case .flat: return try (value as! any FlatWrapper).encodeFlattened(into: encoder)
+        case .wrapper:
             var container = self
-            return try wrapper.encode(into: &container, forKey: key)
-        case let .value(rule):
+            return try (value as! any EncodingWrapper).encode(into: &container, forKey: key)
+        case .value:
+            let name = key.stringValue
+            let rule = encoder.session.valueRule(for: name, info: encoder.info)
             write(try encoder.encodeValue(value, at: codingPath + [key], key: .key(name), rule: rule), forProperty: name)
         }
     }

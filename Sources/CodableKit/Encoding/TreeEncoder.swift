@@ -220,7 +220,7 @@ extension TreeEncoder {
                                    topLevel: Bool = false) throws -> EncodedContent {
         let info: ModelInfo?, keepsKeys: Bool
         switch session.step(for: value, rule: rule, transforms: transforms) {
-        case let .transform(transformer): return try transformed(value, with: transformer, at: path())
+        case .transform: return try transformed(value, with: session.transformer(for: T.self, rule: rule), at: path())
         case let .string(string): return string.encoded(by: self, at: path())
         case let .int(int): return int.encoded(by: self, at: path())
         case let .bool(bool): return bool.encoded(by: self, at: path())
