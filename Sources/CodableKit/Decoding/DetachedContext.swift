@@ -79,7 +79,7 @@ final class DetachedContext: @unchecked Sendable {  // immutable; `ModelInfo`s a
                 return try body(decoder)
             }
         } catch let problem as DecodingProblem {
-            throw problem.decodingError(path: codingPath + (key.map { [$0.codingKey] } ?? []))
+            throw problem.decodingError(path: problem.path ?? codingPath + (key.map { [$0.codingKey] } ?? []))
         } catch let abort as DecodingAbort {
             throw abort.error
         }

@@ -28,6 +28,23 @@ struct DecodingProblem: Error {
 
     var reason: Reason
     var expected: Any.Type
+    /// Where the problem is, once a recovery point could not repair it and passed it up
+    /// (tolerant mode): the path of the innermost value that had no fallback. The error
+    /// it becomes at the root names that path, as `JSONDecoder`'s would.
+    var path: [any CodingKey]?
+
+    init(reason: Reason, expected: Any.Type) {
+        self.reason = reason
+        self.expected = expected
+    }
+
+    /// This problem, at `path` unless a deeper recovery point placed it already.
+    func placed(at path: @autoclosure () -> [any CodingKey]) -> DecodingProblem {
+        guard self.path == nil else { return self }
+        var placed = self
+        placed.path = path()
+        return placed
+    }
 
     /// The issue it is; `typeName` names types (the session caches names: making one demangles).
     func issueKind(typeName: (Any.Type) -> String) -> DecodingIssue.Kind {

@@ -112,7 +112,7 @@ extension DecodingSession {
         if strict { return problem.decodingError(path: codingPath(depth: site.depth, appending: pathKey(site))) }
         let why = problem.detail ?? problem.issueKind(typeName: typeName).description
         return DecodingProblem(reason: .required(problem.issueKind(typeName: typeName), key: pathName(site), frame: site.frame, why: why),
-                               expected: problem.expected)
+                               expected: problem.expected).placed(at: codingPath(depth: site.depth, appending: pathKey(site)))
     }
 
     // MARK: Recovery points
@@ -132,7 +132,7 @@ extension DecodingSession {
         let key = pathKey(site)
         if strict { throw problem.decodingError(path: codingPath(depth: site.depth, appending: key)) }
         let initial = initialValue(T.self, key: site.key, frame: site.frame)
-        guard let fallback = initial ?? emptyValue(T.self) else { throw problem }
+        guard let fallback = initial ?? emptyValue(T.self) else { throw problem.placed(at: codingPath(depth: site.depth, appending: key)) }
         if case .missing = problem.reason, isUpdating(frame: site.frame) { return fallback }
         file(.problem(problem), depth: site.depth, key: key, owner: owner(of: site.frame),
              detail: initial == nil ? whyNoInitialValue(key: site.key, frame: site.frame) : nil)
@@ -169,11 +169,11 @@ extension DecodingSession {
     func repairRoot<T>(_: T.Type, _ error: any Error, at node: Int, document: JSONDocument) throws -> T {
         if let abort = error as? DecodingAbort { throw abort.error }
         guard let problem = problem(from: error, expected: T.self, found: FoundValue(node: node, in: document)) else { throw error }
-        if case .required = problem.reason { throw problem.decodingError(path: []) }  // a top-level model fails
+        if case .required = problem.reason { throw problem.decodingError(path: problem.path ?? []) }  // a top-level model fails
         guard !strict, let value = emptyValue(T.self) else {
             // Nothing to fall back on: the type's own error as it threw it, else JSONDecoder's.
             if !(error is DecodingError || error is DecodingProblem) { throw error }
-            throw problem.decodingError(path: [])
+            throw problem.decodingError(path: problem.path ?? [])
         }
         file(.problem(problem), depth: 0, key: nil, owner: T.self)
         return value
