@@ -30,14 +30,14 @@ extension DecodingSession {
         return value as? T
     }
 
-    /// Why `initialValue` found nothing for `key`, when the model has no value for it at
-    /// all; nil when it has one (of another type, or an optional's nil).
+    /// Why `initialValue` found nothing for `key` where the model may well have one: a
+    /// decode-only model's initial values are found by property name only. Nil otherwise
+    /// (the outcome says the empty value was used).
     func whyNoInitialValue(key: String, frame: Int) -> String? {
-        guard frame >= 0, frame < frames.count, let model = frames[frame].model,
+        guard frame >= 0, frame < frames.count, let model = frames[frame].model, !(model is any Encodable.Type),
               // Safety: the session's `modelFallbacks` table owns these until it ends.
               modelFallbacks(frame: frame, model: model).takeUnretainedValue().shape.field(key) == nil else { return nil }
-        let hint = model is any Encodable.Type ? "" : " (a decode-only model is read by property name: make it Encodable too)"
-        return "no initial value found for key \(key.debugDescription)\(hint); used the empty value"
+        return "no initial value found for key \(key.debugDescription): a decode-only model is read by property name; make it Encodable too"
     }
 
     /// The value a nested model starts from in update mode: the current value for

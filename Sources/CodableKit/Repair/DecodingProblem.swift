@@ -32,6 +32,10 @@ struct DecodingProblem: Error {
     /// (tolerant mode): the path of the innermost value that had no fallback. The error
     /// it becomes at the root names that path, as `JSONDecoder`'s would.
     var path: [any CodingKey]?
+    /// For the report only: the type the property really is, when `expected` is what it was
+    /// read as (a `Date` read as a `Double`), and a note on how it was read and what to change.
+    /// The error it becomes stays `JSONDecoder`'s.
+    var reading: (type: Any.Type, note: String)?
 
     init(reason: Reason, expected: Any.Type) {
         self.reason = reason
@@ -51,7 +55,7 @@ struct DecodingProblem: Error {
         switch reason {
         case .missing: .keyNotFound
         case .null: .valueWasNull
-        case let .mismatch(found), let .outOfRange(found): .typeMismatch(expected: typeName(expected), found: found.description)
+        case let .mismatch(found), let .outOfRange(found): .typeMismatch(expected: typeName(reading?.type ?? expected), found: found.description)
         case .transformFailed: .transformFailed
         case let .plugin(kind, _): kind
         case let .required(kind, _, _, _): kind
@@ -64,7 +68,7 @@ struct DecodingProblem: Error {
         case let .plugin(_, description): description
         case let .transformFailed(transformer, found): "\(transformer) could not read \(found)"
         case let .required(_, key, _, why): "the required property \(key.debugDescription): \(why)"
-        default: nil
+        default: reading?.note
         }
     }
 

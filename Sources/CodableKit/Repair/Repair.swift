@@ -80,9 +80,20 @@ extension DecodingSession {
     /// Adds an issue to the report, when there is one to read (`recordsIssues`);
     /// otherwise not even its detail is made.
     private func file(_ what: FiledIssue, depth: Int, key: PathComponent?, owner: Any.Type?,
-                      detail: @autoclosure () -> String? = nil) {
+                      detail: @autoclosure () -> String? = nil, fallback: @autoclosure () -> FiledIssues.Fallback? = nil,
+                      jsonKey: @autoclosure () -> String? = nil) {
         guard recordsIssues else { return }
-        filedIssues.file(what, path: path, depth: depth, key: key, owner: owner, detail: detail())
+        filedIssues.file(what, path: path, depth: depth, key: key, owner: owner, detail: detail(), fallback: fallback(),
+                         jsonKey: jsonKey())
+    }
+
+    /// The JSON key the value at `node` was read from, when it is not the property's name
+    /// (a key strategy or a mapping renamed it): what the client sent, beside what the
+    /// report's path calls it.
+    private func jsonKey(of node: Int?, in document: JSONDocument?, site: PropertySite) -> String? {
+        guard let node, let document, node > site.object, document.nodes[node - 1].kind == .string else { return nil }
+        let key = document.string(node - 1)
+        return key == pathName(site) ? nil : key
     }
 
     /// The problem an error stands for: a producer's own, or — for an error thrown by a
@@ -121,12 +132,13 @@ extension DecodingSession {
     /// the initial value, else the empty value (recorded), else passes the problem up.
     func repairProperty<T>(_: T.Type, _ error: any Error, at node: Int?, site: PropertySite, document: JSONDocument) throws -> T {
         guard let problem = problem(from: error, expected: T.self, found: FoundValue(node: node, in: document)) else { throw error }
-        return try repairProperty(T.self, problem: problem, site: site)
+        return try repairProperty(T.self, problem: problem, site: site, at: node, in: document)
     }
 
     /// `repairProperty` for a producer's own problem, handed over without an error box
     /// (and the casts that open it): a missing key, a scalar that cannot be read.
-    func repairProperty<T>(_: T.Type, problem: DecodingProblem, site: PropertySite) throws -> T {
+    func repairProperty<T>(_: T.Type, problem: DecodingProblem, site: PropertySite,
+                           at node: Int? = nil, in document: JSONDocument? = nil) throws -> T {
         // A required property's own model fails; the model holding it (an outer frame) repairs it.
         if case let .required(_, _, frame, _) = problem.reason, frame <= site.frame { throw problem }
         let key = pathKey(site)
@@ -135,7 +147,9 @@ extension DecodingSession {
         guard let fallback = initial ?? emptyValue(T.self) else { throw problem.placed(at: codingPath(depth: site.depth, appending: key)) }
         if case .missing = problem.reason, isUpdating(frame: site.frame) { return fallback }
         file(.problem(problem), depth: site.depth, key: key, owner: owner(of: site.frame),
-             detail: initial == nil ? whyNoInitialValue(key: site.key, frame: site.frame) : nil)
+             detail: initial == nil ? whyNoInitialValue(key: site.key, frame: site.frame) : nil,
+             fallback: initial == nil ? .emptyValue(emptyValueWords(fallback)) : .initialValue,
+             jsonKey: jsonKey(of: node, in: document, site: site))
         return fallback
     }
 
@@ -175,7 +189,7 @@ extension DecodingSession {
             if !(error is DecodingError || error is DecodingProblem) { throw error }
             throw problem.decodingError(path: problem.path ?? [])
         }
-        file(.problem(problem), depth: 0, key: nil, owner: T.self)
+        file(.problem(problem), depth: 0, key: nil, owner: T.self, fallback: .emptyValue(emptyValueWords(value)))
         return value
     }
 }
@@ -191,3 +205,21 @@ extension DocumentDecoder {
         return problem.decodingError(path: atParent ? Array(codingPath.dropLast()) : codingPath)
     }
 }
+
+/// An empty value in words, as a report shows it: `""`, `0`, `false`, `[]`, `[:]`, or
+/// `an empty Ping` for a model made by its `init()`.
+func emptyValueWords(_ value: Any) -> String {
+    switch value {
+    case let text as String: return text.debugDescription
+    case let number as any BinaryInteger: return "\(number)"
+    case let number as any BinaryFloatingPoint: return "\(number)"
+    case let bool as Bool: return "\(bool)"
+    case let collection as any Collection where collection.isEmpty:
+        return value is any DictionaryMarker ? "[:]" : "[]"
+    default: return "an empty \(typeName(type(of: value)))"
+    }
+}
+
+/// Tells a dictionary apart from other collections, for `emptyValueWords`.
+protocol DictionaryMarker {}
+extension Dictionary: DictionaryMarker {}

@@ -3,12 +3,12 @@
 /// ```swift
 /// let (user, report) = try User.decodeWithReport(from: data)
 /// for issue in report.issues { print(issue) }
-/// // [0].age (User): expected Int, found string "twenty"; kept the initial value
+/// // [0].age (User): expected Int, found a string "twenty"; kept the initial value
 /// ```
 public struct DecodingIssue: Sendable, CustomStringConvertible {
     /// What kind of repair was made.
     public enum Kind: Sendable, Equatable {
-        /// The key was absent; the property kept its initial (or empty) value.
+        /// The key was absent; the property kept its initial (or empty) value (`outcome` says which).
         case keyNotFound
         /// The value was `null` for a non-optional property; it kept its initial (or empty) value.
         case valueWasNull
@@ -35,28 +35,46 @@ public struct DecodingIssue: Sendable, CustomStringConvertible {
     public var modelType: String
     /// What a plugin said about the repair, such as `"nokia" matches no case of Phone`.
     public var detail: String?
+    /// What the property got instead, when the kind does not say it: `kept the initial
+    /// value` (the model's own), or `used the empty value ""` (the model had none for it).
+    public var outcome: String?
+    /// The JSON key the value was read from, when it is not the property's name in `path`
+    /// (a key strategy or a mapping renamed it), such as `order_id` for `orderId`.
+    public var jsonKey: String?
 
     /// The path as the decoder recorded it (a slice of the decode's `FiledIssues`); made
     /// into text only when read, since most reports are never read.
     var components: ArraySlice<PathComponent>
     private var writtenPath: String?
 
-    /// `path (Model): what happened`.
+    /// `path (Model): what happened; what the property got (what a plugin said)`.
     public var description: String {
-        "\(path.isEmpty ? "(root)" : path) (\(modelType)): \(kind)" + (detail.map { " (\($0))" } ?? "")
+        "\(place) (\(modelType)): \(summary)"
+    }
+
+    /// The path, with the JSON key when it differs: `orderId ("order_id")`.
+    var place: String {
+        (path.isEmpty ? "(root)" : path) + (jsonKey.map { " (\($0.debugDescription))" } ?? "")
+    }
+
+    /// `what happened; what the property got (what a plugin said)`, as a report's lines show it.
+    public var summary: String {
+        "\(kind)" + (outcome.map { "; \($0)" } ?? "") + (detail.map { " (\($0))" } ?? "")
     }
 }
 
 extension DecodingIssue {
     /// An issue, as a plugin or a test might build one.
-    public init(path: String, kind: Kind, modelType: String) {
-        self.init(kind: kind, modelType: modelType, detail: nil, components: [], writtenPath: path)
+    public init(path: String, kind: Kind, modelType: String, outcome: String? = nil) {
+        self.init(kind: kind, modelType: modelType, detail: nil, outcome: outcome, jsonKey: nil, components: [], writtenPath: path)
     }
 
     /// An issue as the decoder records it. Through the memberwise initializer: an
     /// initializer of its own made each issue in a temporary, then copied it out.
-    init(components: ArraySlice<PathComponent>, kind: Kind, modelType: String, detail: String? = nil) {
-        self.init(kind: kind, modelType: modelType, detail: detail, components: components, writtenPath: nil)
+    init(components: ArraySlice<PathComponent>, kind: Kind, modelType: String, detail: String? = nil, outcome: String? = nil,
+         jsonKey: String? = nil) {
+        self.init(kind: kind, modelType: modelType, detail: detail, outcome: outcome, jsonKey: jsonKey,
+                  components: components, writtenPath: nil)
     }
 }
 
@@ -64,11 +82,11 @@ extension DecodingIssue.Kind: CustomStringConvertible {
     /// What happened, in words.
     public var description: String {
         switch self {
-        case .keyNotFound: "key not found; kept the initial value"
-        case .valueWasNull: "value was null; kept the initial value"
-        case let .typeMismatch(expected, found): "expected \(expected), found \(found); kept the initial value"
+        case .keyNotFound: "key not found"
+        case .valueWasNull: "value was null"
+        case let .typeMismatch(expected, found): "expected \(expected), found \(found)"
         case let .converted(from, to): "converted \(from) to \(to)"
-        case .transformFailed: "the transformer returned nil; kept the initial value"
+        case .transformFailed: "the transformer returned nil"
         case .elementDropped: "element could not be decoded; left out of the collection"
         case .caseNotMatched: "the value matched no case"
         }

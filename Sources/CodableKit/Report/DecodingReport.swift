@@ -37,8 +37,7 @@ public struct DecodingReport: Sendable, CustomStringConvertible {
             lines.append((lastGroup ? "└─ " : "├─ ") + group.model)
             for (index, issue) in group.issues.enumerated() {
                 let branch = index == group.issues.count - 1 ? "└─ " : "├─ "
-                let path = issue.path.isEmpty ? "(root)" : issue.path
-                lines.append((lastGroup ? "   " : "│  ") + branch + "\(path): \(issue.kind)" + (issue.detail.map { " (\($0))" } ?? ""))
+                lines.append((lastGroup ? "   " : "│  ") + branch + "\(issue.place): \(issue.summary)")
             }
         }
         return lines.joined(separator: "\n")

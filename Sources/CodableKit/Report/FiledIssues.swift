@@ -15,6 +15,22 @@ struct FiledIssues {
         var owner: Any.Type?
         /// Said beyond what `what` says.
         var detail: String?
+        var fallback: Fallback?
+        var jsonKey: String?
+    }
+
+    /// What a repaired property got.
+    enum Fallback {
+        case initialValue
+        /// The type's empty value, in words (`""`, `0`, `[]`).
+        case emptyValue(String)
+
+        var words: String {
+            switch self {
+            case .initialValue: "kept the initial value"
+            case let .emptyValue(value): "used the empty value \(value)"
+            }
+        }
     }
 
     private var paths: [PathComponent] = []
@@ -25,12 +41,12 @@ struct FiledIssues {
     /// Files an issue at the first `depth` components of `path` (those there are, for a
     /// container kept past its decode), then `key` if given, belonging to `owner` (nil: the root).
     mutating func file(_ what: FiledIssue, path: borrowing Stack<PathComponent>, depth: Int, key: PathComponent?,
-                       owner: Any.Type?, detail: String?) {
+                       owner: Any.Type?, detail: String?, fallback: Fallback? = nil, jsonKey: String? = nil) {
         if entries.isEmpty { reserveForMore() }
         path.appendPrefix(min(depth, path.count), to: &paths)
         if let key { paths.append(key) }
         pathEnds.append(paths.count)
-        entries.append(Entry(what: what, owner: owner, detail: detail))
+        entries.append(Entry(what: what, owner: owner, detail: detail, fallback: fallback, jsonKey: jsonKey))
     }
 
     /// Room for a few dozen issues at the first: dirty data seldom has one alone, and
@@ -61,7 +77,8 @@ struct FiledIssues {
                         let (kind, detail) = entry.pointee.what.words(detail: entry.pointee.detail, typeName: typeName)
                         (issues.baseAddress! + index).initialize(to: DecodingIssue(
                             components: paths[start ..< end], kind: kind,
-                            modelType: entry.pointee.owner.map(typeName) ?? "(root)", detail: detail))
+                            modelType: entry.pointee.owner.map(typeName) ?? "(root)", detail: detail,
+                            outcome: entry.pointee.fallback?.words, jsonKey: entry.pointee.jsonKey))
                         initialized = index + 1
                         start = end
                     }

@@ -8,11 +8,11 @@ extension Date: KernelValue {
     static func decode(with decoder: DocumentDecoder, at node: Int) throws -> Date {
         switch decoder.session.options.dateDecodingStrategy {
         case .deferredToDate:
-            return Date(timeIntervalSinceReferenceDate: try decoder.decodeValue(Double.self, at: node, site: nil))
+            return Date(timeIntervalSinceReferenceDate: try number(decoder, node, "seconds since 2001 (the default dateDecodingStrategy, .deferredToDate)"))
         case .secondsSince1970:
-            return Date(timeIntervalSince1970: try decoder.decodeValue(Double.self, at: node, site: nil))
+            return Date(timeIntervalSince1970: try number(decoder, node, "seconds since 1970 (dateDecodingStrategy .secondsSince1970)"))
         case .millisecondsSince1970:
-            return Date(timeIntervalSince1970: try decoder.decodeValue(Double.self, at: node, site: nil) / 1000)
+            return Date(timeIntervalSince1970: try number(decoder, node, "milliseconds since 1970 (dateDecodingStrategy .millisecondsSince1970)") / 1000)
         case .iso8601:
             let text = try decoder.decodeValue(String.self, at: node, site: nil)
             guard let date = parseISO8601(text) else {
@@ -35,6 +35,19 @@ extension Date: KernelValue {
             return try decoder.withNode(node) { try read(decoder) }
         @unknown default:
             return Date(timeIntervalSinceReferenceDate: try decoder.decodeValue(Double.self, at: node, site: nil))
+        }
+    }
+
+    /// The number a numeric strategy reads. For a value that is no number, the report names
+    /// the `Date`, how it was read and what to change, where `JSONDecoder` says "expected
+    /// Double" (the error, in either mode, stays its).
+    private static func number(_ decoder: DocumentDecoder, _ node: Int, _ reading: String) throws -> Double {
+        do {
+            return try decoder.decodeValue(Double.self, at: node, site: nil)
+        } catch var problem as DecodingProblem {
+            guard case .mismatch = problem.reason else { throw problem }
+            problem.reading = (Date.self, "read as \(reading); for another form set dateDecodingStrategy, or map the property with DateTransformer")
+            throw problem
         }
     }
 

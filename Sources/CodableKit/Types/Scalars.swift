@@ -44,7 +44,8 @@ extension ScalarValue {
         let converted = decoder.session.at(decoder.session.pathKey(site)) { decoder.convertScalar(Self.self, at: node) }
         switch converted {
         case let .success(value): return value
-        case let .failure(problem): return try decoder.session.repairProperty(Self.self, problem: problem, site: site)
+        case let .failure(problem):
+            return try decoder.session.repairProperty(Self.self, problem: problem, site: site, at: node, in: decoder.document)
         }
     }
 
