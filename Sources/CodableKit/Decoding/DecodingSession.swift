@@ -283,8 +283,18 @@ final class DecodingSession {
         let address = StackGuard.currentAddress()
         guard address < stackRange.lowerBound, address + StackGuard.reserve >= stackRange.lowerBound else { return }
         throw DecodingAbort(error: .dataCorrupted(.init(
-            codingPath: codingPath(depth: path.count),
+            codingPath: Self.elided(codingPath(depth: path.count)),
             debugDescription: "Nesting too deep for this thread's stack at \(path.count) levels: decoding stopped with \(StackGuard.reserve / 1024) KB of stack left. Decode on a thread with a larger stack, or lower DecodingOptions.maxDepth.")))
+    }
+
+    /// A path of thousands of keys, as a too-deep document has, with its middle replaced by
+    /// one key that counts what was left out (`…1489 keys…`): its printed error would
+    /// otherwise run to pages, and the ends are what locate it.
+    static func elided(_ path: [any CodingKey], keeping ends: Int = 12) -> [any CodingKey] {
+        guard path.count > 3 * ends else { return path }
+        let left = path.count - 2 * ends
+        return Array(path.prefix(ends)) + [AnyCodingKey(stringValue: "…\(left) keys…")]
+            + Array(path.suffix(ends))
     }
 
     // MARK: Value rules of the frame

@@ -35,7 +35,9 @@ enum DecodeCall {
         do {
             return try parse()
         } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The given data was not valid JSON: \(error)",
+            // As JSONDecoder words it; the position and what was wrong are the underlying
+            // error's, which a DecodingError prints after this (said once).
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The given data was not valid JSON.",
                                                     underlyingError: error))
         }
     }

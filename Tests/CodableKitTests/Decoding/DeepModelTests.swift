@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import CodableKit
+@testable import CodableKit
 
 /// A recursive model: each level is one JSON object.
 final class ChainNode: DecodableModel, @unchecked Sendable {
@@ -59,6 +59,26 @@ private func chain(_ depth: Int) -> String {
             #expect(Int(outcome.prefix { $0.isNumber }).map { $0 > 10 } == true)  // the error names the path
         }
         #expect(onThread(stackSize: 512 * 1024) { ChainNode.deserialize(from: chain(500)) == nil })
+    }
+
+    /// The error's path keeps its ends and counts its middle: printed, it stays short.
+    @Test func aTooDeepPathIsElidedInTheMiddle() {
+        let outcome = onThread(stackSize: 512 * 1024) { () -> (count: Int, middle: String, printed: Int)? in
+            do {
+                _ = try ChainNode.decode(from: chain(500))
+                return nil
+            } catch let DecodingError.dataCorrupted(context) {
+                let error = DecodingError.dataCorrupted(context)
+                return (context.codingPath.count, context.codingPath[12].stringValue, "\(error)".count)
+            } catch {
+                return nil
+            }
+        }
+        guard let outcome else { Issue.record("500 levels decoded on a 512 KB stack"); return }
+        #expect(outcome.count == 25)
+        #expect(outcome.middle.hasPrefix("…") && outcome.middle.hasSuffix(" keys…"), "\(outcome.middle)")
+        #expect(outcome.printed < 1_000, "\(outcome.printed) characters")
+        #expect(DecodingSession.elided(Array(repeating: AnyCodingKey(stringValue: "k"), count: 36)).count == 36)
     }
 
     @Test func moderateNestingDecodesOnASmallStack() {

@@ -69,4 +69,19 @@ import Testing
             #expect(throws: JSONReadError.self, "prefix of \(length) bytes") { try JSONParser.parse(Array(json[..<length])) }
         }
     }
+
+    /// A document that is not JSON: `JSONDecoder`'s words, and the position once (the
+    /// underlying error's).
+    @Test func thePositionIsSaidOnce() {
+        do {
+            _ = try ModelDecoder().decode([String: Bool].self, from: Data("{\n  \"a\": tru }".utf8))
+            Issue.record("decoded")
+        } catch {
+            let printed = "\(error)"
+            #expect(printed.components(separatedBy: "line 2, column").count == 2, "\(printed)")
+            guard case let DecodingError.dataCorrupted(context) = error else { Issue.record("\(error)"); return }
+            #expect(context.debugDescription == "The given data was not valid JSON.")
+            #expect(context.underlyingError is JSONReadError)
+        }
+    }
 }
