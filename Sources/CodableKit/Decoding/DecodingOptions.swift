@@ -21,7 +21,11 @@ public struct DecodingOptions: Sendable {
     public var keyStrategies: [any KeyStrategy]
     /// Transformers by the type they produce, for this call; they beat `GlobalTransformers`.
     public var transformers: [any ValueTransformable]
-    /// The deepest nesting of arrays and objects accepted (default 512).
+    /// The deepest nesting of arrays and objects accepted (default 512). What a deeper
+    /// limit costs: the reader's tape only grows, but decoding a model recurses once per
+    /// level (the stack guard stops it with an error before the thread's stack runs out),
+    /// and a `JSONValue` or `Any` holds at most 1,000 levels whatever this says (freeing a
+    /// deeper one would recurse past a small thread's stack): deeper is a `DecodingError`.
     public var maxDepth: Int
 
     /// Options for one decode call; every default is the tolerant, rule-free behaviour.

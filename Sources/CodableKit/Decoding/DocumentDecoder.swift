@@ -101,3 +101,15 @@ final class DocumentDecoder: Decoder {
         return DocumentDecoder(document: nested, session: session, node: 0)
     }
 }
+
+extension DocumentDecoder {
+    /// The `JSONValue` at `node`. - Throws: a `DecodingError` that stops the decode (no
+    /// repair: it is input made to hurt) for one nested deeper than `JSONValue.maximumDepth`.
+    func jsonValue(at node: Int) throws -> JSONValue {
+        do {
+            return try document.value(at: node)
+        } catch {
+            throw DecodingAbort(error: JSONValue.tooDeep(at: codingPath))
+        }
+    }
+}

@@ -151,7 +151,7 @@ extension DocumentDecoder {
     /// with a `Date` transformer), each element's, with the collection policy.
     func transform<T>(_: T.Type, at node: Int, with transformer: any ValueTransformable) throws -> T {
         try session.checkStack()  // a transformer that decodes through itself stops here, not in a crash
-        if let value = transformer.transformedValue(document.value(at: node), as: T.self) { return value }
+        if let value = transformer.transformedValue(try jsonValue(at: node), as: T.self) { return value }
         if transformer.objectType != ObjectIdentifier(T.self), let collection = T.self as? any TransformedCollection.Type {
             return try collection.transformElements(as: T.self, with: self, at: node, transformer: transformer)
         }

@@ -176,7 +176,7 @@ extension JSONDocument {
 
     /// The value as compact JSON, cut short after about 80 characters, for reports.
     func compactJSON(of index: Int) -> String {
-        let text = value(at: index).description
+        guard let text = (try? value(at: index))?.description else { return "arrays and objects nested deeper than \(JSONValue.maximumDepth) levels" }
         return text.count > 80 ? String(text.prefix(80)) + "…" : text
     }
 

@@ -1,7 +1,7 @@
 extension JSONValue: KernelValue {
     /// Whatever JSON is there, null included.
     static func decode(with decoder: DocumentDecoder, at node: Int) throws -> JSONValue {
-        decoder.document.value(at: node)
+        try decoder.jsonValue(at: node)
     }
 
     static var emptyValue: JSONValue? { .null }

@@ -7,7 +7,7 @@ extension JSONValue: Codable {
     /// Reads whatever JSON value the decoder holds. - Throws: `DecodingError.dataCorrupted` if it holds none.
     public init(from decoder: any Decoder) throws {
         if let decoder = decoder as? DocumentDecoder {
-            self = decoder.document.value(at: decoder.node)
+            self = try decoder.jsonValue(at: decoder.node)
             return
         }
         if let container = try? decoder.singleValueContainer() {

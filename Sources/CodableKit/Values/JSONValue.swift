@@ -50,20 +50,21 @@ extension JSONValue {
     /// ```
     /// - Parameters:
     ///   - data: UTF-8 JSON text.
-    ///   - maxDepth: the deepest nesting of arrays and objects accepted (default 512).
+    ///   - maxDepth: the deepest nesting of arrays and objects accepted (default 512; at most
+    ///     1,000, past which freeing the value could overflow a thread's stack).
     /// - Throws: `JSONReadError` with the byte offset, line and column of malformed input.
     public init(parsing data: Data, maxDepth: Int = 512) throws {
-        self = try JSONParser.parse([UInt8](data), maxDepth: maxDepth).value(at: 0)
+        self = try JSONParser.parse([UInt8](data), maxDepth: min(maxDepth, Self.maximumDepth)).value(at: 0)
     }
 
     /// Parses JSON text. - Throws: `JSONReadError` for malformed input.
     public init(parsing text: some StringProtocol, maxDepth: Int = 512) throws {
-        self = try JSONParser.parse(Array(text.utf8), maxDepth: maxDepth).value(at: 0)
+        self = try JSONParser.parse(Array(text.utf8), maxDepth: min(maxDepth, Self.maximumDepth)).value(at: 0)
     }
 
     /// Parses JSON text. - Throws: `JSONReadError` for malformed input.
     public init(parsing bytes: [UInt8], maxDepth: Int = 512) throws {
-        self = try JSONParser.parse(bytes, maxDepth: maxDepth).value(at: 0)
+        self = try JSONParser.parse(bytes, maxDepth: min(maxDepth, Self.maximumDepth)).value(at: 0)
     }
 
     /// Converts Foundation objects (`JSONSerialization` or property-list output, or
@@ -74,9 +75,27 @@ extension JSONValue {
     }
 }
 
+extension JSONValue {
+    /// How deep a `JSONValue` CodableKit builds from JSON may nest. It is built without
+    /// recursion, but freeing one recurses once per level in the runtime (about 140 bytes
+    /// of stack per level in a release build, 250 in a debug build): 1,000 levels fit a
+    /// 512 KB thread's stack with room to spare, wherever the value is let go.
+    static let maximumDepth = 1_000
+
+    /// The error for a value nested deeper than `maximumDepth`, at `codingPath`.
+    static func tooDeep(at codingPath: [any CodingKey]) -> DecodingError {
+        .dataCorrupted(.init(codingPath: codingPath, debugDescription:
+            "Arrays and objects nested deeper than \(maximumDepth) levels cannot be held as a JSONValue (or Any): freeing one recurses once per level, and could overflow a thread's stack."))
+    }
+}
+
+/// A value nested deeper than `JSONValue.maximumDepth`.
+package struct JSONValueTooDeep: Error {}
+
 extension JSONDocument {
     /// The `JSONValue` of the node at `index`, built without recursion.
-    package func value(at index: Int) -> JSONValue {
+    /// - Throws: `JSONValueTooDeep` past `JSONValue.maximumDepth` levels.
+    package func value(at index: Int) throws(JSONValueTooDeep) -> JSONValue {
         /// An array or object being filled, and the key it goes under in its parent object.
         struct Frame {
             var isObject: Bool
@@ -111,6 +130,7 @@ extension JSONDocument {
                     frame.elements.reserveCapacity(node.count)
                 }
                 stack.append(frame)
+                if stack.count > JSONValue.maximumDepth { throw JSONValueTooDeep() }
                 continue
             }
             // 2. Attach the value to its container; a container that is now complete is itself attached.

@@ -44,7 +44,7 @@ extension AnyValue: Encodable {
 
 extension AnyValue: KernelDecodable {
     static func decode(with decoder: DocumentDecoder, at node: Int) throws -> AnyValue {
-        guard let value = decoder.document.value(at: node).anyValue as? Value else {
+        guard let value = try decoder.jsonValue(at: node).anyValue as? Value else {
             throw decoder.session.fail(.mismatch(found: FoundValue(node: node, in: decoder.document)), expected: Value.self)
         }
         return AnyValue(wrappedValue: value)

@@ -73,7 +73,7 @@ import Testing
                                      ("b", second, 4)] {
             var key = key
             let node = key.withUTF8 { cursor.member($0, in: object, of: document) }
-            #expect(node.map { document.value(at: $0) } == .int(Int64(value)))
+            #expect(try node.map { try document.value(at: $0) } == .int(Int64(value)))
         }
     }
 
