@@ -31,6 +31,40 @@ import CodableKitTransformers
         }
     }
 
+    /// All four levels, decoding and encoding: the property's mapping > the call's settings
+    /// (a strategy set in code, `options.transformers`) > the app-wide registry > built-in.
+    @Test func aStrategySetInCodeBeatsTheAppWideRegistry() async {
+        await #expect(processExitsWith: .success) {
+            struct Event: Codable, Equatable { var at: Date }
+            let seconds = Data(#"{"at": 1700000000}"#.utf8)
+            let date = Event(at: Date(timeIntervalSince1970: 1_700_000_000))
+            // 4: built in.
+            guard try ModelDecoder().decode(Event.self, from: Data(#"{"at": 721692800}"#.utf8)) == date else { exit(1) }
+            GlobalTransformers.register(DateTransformer(.iso8601))
+            // 3: the registry, where the call set nothing.
+            guard try ModelDecoder().decode(Event.self, from: Data(#"{"at": "2023-11-14T22:13:20Z"}"#.utf8)) == date,
+                  String(decoding: try ModelEncoder().encode(date), as: UTF8.self) == #"{"at":"2023-11-14T22:13:20Z"}"# else { exit(2) }
+            // 2: a strategy set in code, on the decoder, the encoder, or the options.
+            let decoder = ModelDecoder()
+            decoder.dateDecodingStrategy = .secondsSince1970
+            let encoder = ModelEncoder()
+            encoder.dateEncodingStrategy = .secondsSince1970
+            var options = DecodingOptions()
+            options.dateDecodingStrategy = .deferredToDate  // the default, but set: it wins too
+            guard try decoder.decode(Event.self, from: seconds) == date,
+                  String(decoding: try encoder.encode(date), as: UTF8.self) == #"{"at":1700000000}"#,
+                  try ModelDecoder(options: options).decode(Event.self, from: Data(#"{"at": 721692800}"#.utf8)) == date
+            else { exit(3) }
+            // 2 again: a transformer for the call beats the strategy set beside it.
+            let both = ModelDecoder(options: .init(transformers: [DateTransformer(.millisecondsSince1970)]))
+            both.dateDecodingStrategy = .secondsSince1970
+            guard try both.decode(Event.self, from: Data(#"{"at": 1700000000000}"#.utf8)) == date else { exit(4) }
+            // 1: the property's own mapping beats them all.
+            guard let stamps = Stamps.deserialize(from: #"{"mapped": 1733819400}"#),
+                  stamps.mapped == Date(timeIntervalSince1970: 1_733_819_400) else { exit(5) }
+        }
+    }
+
     @Test func transformerReturningNilFallsBackAndIsRecorded() throws {
         let (stamps, report) = try Stamps.decodeWithReport(from: #"{"mapped": "not a number"}"#)
         #expect(stamps.mapped == nil)

@@ -41,12 +41,18 @@ public struct DecodingOptions: Sendable {
 
     /// How `Date` values are read, as `JSONDecoder.dateDecodingStrategy`. Default
     /// `.deferredToDate` (seconds since 2001, as `Date`'s own `Decodable`).
-    public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = .deferredToDate
+    /// Set in code, it beats an app-wide `Date` transformer (see `GlobalTransformers`).
+    public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = .deferredToDate { didSet { configured.insert(.date) } }
     /// How `Data` values are read, as `JSONDecoder.dataDecodingStrategy`. Default `.base64`.
-    public var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64
+    /// Set in code, it beats an app-wide `Data` transformer.
+    public var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64 { didSet { configured.insert(.data) } }
     /// Strings that stand for non-finite numbers, as `JSONDecoder.nonConformingFloatDecodingStrategy`.
-    /// Default `.throw`: none.
-    public var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy = .throw
+    /// Default `.throw`: none. Set in code, it beats app-wide `Double` and `Float` transformers.
+    public var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy = .throw {
+        didSet { configured.insert(.floats) }
+    }
+    /// The strategies set in code, which beat app-wide transformers for their types.
+    var configured: ConfiguredStrategies = []
     /// How JSON keys become coding keys, as `JSONDecoder.keyDecodingStrategy`: applied to
     /// the object's keys before the key candidates are looked up. Default `.useDefaultKeys`.
     public var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys

@@ -93,8 +93,8 @@ final class DecodingSession {
         strict = options.mode == .strict
         maxDepth = options.maxDepth
         keyStrategies = options.keyStrategies
-        var transformers = appliesTransformers ? GlobalTransformers.current : [:]
-        if appliesTransformers { for transformer in options.transformers { transformers[transformer.objectType] = transformer } }
+        let transformers = appliesTransformers
+            ? WhichSettingWins.typeTransformers(perCall: options.transformers, configured: options.configured) : [:]
         typeTransformers = transformers
         hasTypeTransformers = !transformers.isEmpty
         self.appliesTransformers = appliesTransformers

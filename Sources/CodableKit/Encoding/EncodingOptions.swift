@@ -30,12 +30,18 @@ public struct EncodingOptions: Sendable {
     /// `.prettyPrinted`, `.withoutEscapingSlashes`. Default `[]`.
     public var outputFormatting: JSONEncoder.OutputFormatting = []
     /// How `Date` values are written, as `JSONEncoder.dateEncodingStrategy`. Default `.deferredToDate`.
-    public var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy = .deferredToDate
+    /// Set in code, it beats an app-wide `Date` transformer (see `GlobalTransformers`).
+    public var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy = .deferredToDate { didSet { configured.insert(.date) } }
     /// How `Data` values are written, as `JSONEncoder.dataEncodingStrategy`. Default `.base64`.
-    public var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy = .base64
+    /// Set in code, it beats an app-wide `Data` transformer.
+    public var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy = .base64 { didSet { configured.insert(.data) } }
     /// How non-finite numbers are written, as `JSONEncoder.nonConformingFloatEncodingStrategy`.
-    /// Default `.throw`.
-    public var nonConformingFloatEncodingStrategy: JSONEncoder.NonConformingFloatEncodingStrategy = .throw
+    /// Default `.throw`. Set in code, it beats app-wide `Double` and `Float` transformers.
+    public var nonConformingFloatEncodingStrategy: JSONEncoder.NonConformingFloatEncodingStrategy = .throw {
+        didSet { configured.insert(.floats) }
+    }
+    /// The strategies set in code, which beat app-wide transformers for their types.
+    var configured: ConfiguredStrategies = []
     /// How coding keys become JSON keys, as `JSONEncoder.keyEncodingStrategy`: applied to
     /// the key that the model's rules and the call's strategies chose. Default `.useDefaultKeys`.
     public var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys

@@ -12,9 +12,7 @@ final class EncodingSession {
         self.options = options
         hasKeyEncodingStrategy = !options.keyEncodingStrategy.isDefault
         plainKeys = options.keyStrategies.isEmpty && !hasKeyEncodingStrategy
-        var transformers = GlobalTransformers.current
-        for transformer in options.transformers { transformers[transformer.objectType] = transformer }
-        self.transformers = transformers
+        transformers = WhichSettingWins.typeTransformers(perCall: options.transformers, configured: options.configured)
     }
 
     /// How values of `T` are written; decided once per type and encode.

@@ -3,9 +3,11 @@
 /// ```swift
 /// GlobalTransformers.register(DateTransformer(.iso8601))   // every Date and Date? property
 /// ```
-/// A per-call transformer (`DecodingOptions.transformers`) for the same type beats
-/// a registered one, and a model's `mappingForValue()` beats both. Registering
-/// again for a type replaces the earlier transformer.
+/// A per-call transformer (`DecodingOptions.transformers`) for the same type beats a
+/// registered one, and so does a `dateDecodingStrategy` (or `dataDecodingStrategy`, or a
+/// non-finite number strategy, or their encoding twins) set in code for the call; a
+/// model's `mappingForValue()` beats them all (<doc:DecodingPipeline#Which-setting-wins>).
+/// Registering again for a type replaces the earlier transformer.
 ///
 /// Thread-safe: each decode reads the registry once, when it starts (no lock is
 /// taken while nothing is registered, on Linux; one otherwise), never per value;
