@@ -59,6 +59,32 @@ public final class ModelDecoder: Sendable {
         }
     }
 
+    /// The value decoded from any bytes, read where they lie, without a copy: `[UInt8]`,
+    /// `ArraySlice<UInt8>`, `UnsafeRawBufferPointer`, NIO's `ByteBufferView` (CodableKit
+    /// does not depend on NIO) — any `Collection` of `UInt8` with contiguous storage. The
+    /// bytes must not change during the call; a container kept past the call gets its own
+    /// copy then. Bytes without contiguous storage are copied once.
+    ///
+    /// ```swift
+    /// let order = try ModelDecoder().decode(Order.self, from: request.body.readableBytesView)
+    /// ```
+    /// - Throws: as `decodeWithReport`.
+    public func decode<T: Decodable, Bytes: Collection>(_ type: T.Type, from bytes: Bytes) throws -> T where Bytes.Element == UInt8 {
+        let options = options
+        return try DecodeCall.withDocument(bytes, options: options) { document in
+            try DecodeCall.value(type, document: document, options: options)
+        }
+    }
+
+    /// `decode(_:from:)` for any bytes, with every repair made on the way. - Throws: as `decodeWithReport`.
+    public func decodeWithReport<T: Decodable, Bytes: Collection>(_ type: T.Type, from bytes: Bytes) throws
+        -> (value: T, report: DecodingReport) where Bytes.Element == UInt8 {
+        let options = options
+        return try DecodeCall.withDocument(bytes, options: options) { document in
+            try DecodeCall.run(type, document: document, designatedPath: nil, options: options)
+        }
+    }
+
     /// The value decoded from JSON bytes, with every repair made on the way.
     /// - Throws: `DecodingError.dataCorrupted` (underlying `JSONReadError`) for malformed
     ///   input; in strict mode the `DecodingError` `JSONDecoder` throws for a value that

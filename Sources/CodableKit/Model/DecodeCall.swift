@@ -26,6 +26,25 @@ enum DecodeCall {
         return try body(document)
     }
 
+    /// `body` over the document parsed from any bytes, read where they lie: contiguous
+    /// storage (an array or a slice of one, a buffer pointer, NIO's `ByteBufferView`) is lent
+    /// for the call and copied only if the document outlives it (a container kept past the
+    /// decode); bytes with no contiguous storage are copied once. (A `Data` goes through
+    /// `withDocument(_: Data…)`: a `Data` may wrap bytes that change.) - Throws: as above.
+    static func withDocument<R, Bytes: Collection>(_ bytes: Bytes, options: DecodingOptions,
+                                                   _ body: (JSONDocument) throws -> R) throws -> R where Bytes.Element == UInt8 {
+        if !options.allowsJSON5, let result = try bytes.withContiguousStorageIfAvailable({ buffer in
+            var document = try parsed {
+                try JSONParser.parse(borrowing: buffer, maxDepth: options.maxDepth, assumesTopLevelDictionary: options.assumesTopLevelDictionary)
+            }
+            defer { if !isKnownUniquelyReferenced(&document) { document.ownInput() } }
+            return try body(document)
+        }) {
+            return result
+        }
+        return try body(document([UInt8](bytes), options: options))
+    }
+
     /// The document parsed from JSON bytes held in `Data`, with its own copy of them. - Throws: as above.
     static func document(_ data: Data, options: DecodingOptions) throws -> JSONDocument {
         try withDocument(data, options: options) { $0 }

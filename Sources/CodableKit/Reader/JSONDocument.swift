@@ -75,14 +75,15 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     private let nodeCount: Int
     /// The values of the numbers flagged `Node.valueFlag` (`NumberValues`); nil if none.
     private let numberValues: UnsafeMutablePointer<Double>?
-    /// The input's text, a copy the document owns (`ownedInput`); empty when all of the
-    /// text is in `storage`.
-    private let input: UnsafeBufferPointer<UInt8>
+    /// The input's text: a copy the document owns (`ownedInput`), or a caller's bytes lent
+    /// for one call (`ownInput()` copies them if the document outlives the call); empty when
+    /// all of the text is in `storage`. Changed only by `ownInput()`, once, after the call.
+    @exclusivity(unchecked) private var input: UnsafeBufferPointer<UInt8>
     /// The text the document owns, at offsets from `input.count` on: the arena, or all of
     /// the text for a document made from an array.
     private let storage: [UInt8]
     /// The copy of the caller's bytes that `input` points into, freed with the document.
-    private let ownedInput: UnsafeMutableRawBufferPointer?
+    @exclusivity(unchecked) private var ownedInput: UnsafeMutableRawBufferPointer?
     /// Every string's text was validated as UTF-8 by the reader that made this
     /// document, and its ASCII strings carry `Node.asciiFlag`: strings are made
     /// without validating them again (see `String(validatedUTF8:isASCII:)`).
@@ -131,6 +132,33 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
         storage = arena
         isValidatedUTF8 = true
     }
+
+    /// A document over `input`, a caller's contiguous bytes lent for one call, followed by
+    /// `arena`: its strings were validated as UTF-8 when parsed. Whoever lent the bytes
+    /// calls `ownInput()` when the call ends if the document is still held elsewhere.
+    package init(nodes: consuming NodeBuffer, numbers: consuming NumberValues, borrowing input: UnsafeBufferPointer<UInt8>,
+                 arena: [UInt8]) {
+        (nodeStorage, nodeCount) = nodes.takeStorage()
+        numberValues = numbers.takeStorage()
+        self.input = input
+        ownedInput = nil
+        storage = arena
+        isValidatedUTF8 = true
+    }
+
+    /// Copies lent input into memory the document owns, for a document that outlives the
+    /// call that lent it (a container kept past its decode reads it later).
+    package func ownInput() {
+        guard ownedInput == nil, let base = input.baseAddress, input.count > 0 else { return }
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: input.count, alignment: 8)
+        copy.copyMemory(from: UnsafeRawBufferPointer(start: base, count: input.count))
+        ownedInput = copy
+        // Safety: the copy was written as bytes and is only read as bytes.
+        input = UnsafeBufferPointer(copy.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Where the input's text starts: for a check that lent bytes were read in place.
+    package var inputBase: UnsafeRawPointer? { input.baseAddress.map(UnsafeRawPointer.init) }
 
     deinit {
         ownedInput?.deallocate()

@@ -36,6 +36,18 @@ package struct JSONParser: ~Copyable {
         }
     }
 
+    /// Parses a caller's contiguous bytes in place, lent for one call (see
+    /// `JSONDocument.ownInput`). - Throws: `JSONReadError`, as `parse(_:maxDepth:)`.
+    package static func parse(borrowing bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = defaultMaxDepth,
+                              assumesTopLevelDictionary: Bool = false) throws(JSONReadError) -> JSONDocument {
+        if let other = try otherForm(of: bytes, assumesTopLevelDictionary: assumesTopLevelDictionary) {
+            return try parse(other, maxDepth: maxDepth)
+        }
+        var parser = JSONParser(input: bytes, maxDepth: maxDepth)
+        try parser.parseDocument()
+        return JSONDocument(nodes: parser.nodes, numbers: parser.numbers, borrowing: bytes, arena: parser.arena.bytes(from: 0))
+    }
+
     /// Parses a copy of the caller's bytes that the document then owns.
     /// - Throws: `JSONReadError`, as `parse(_:maxDepth:)`.
     package static func parse(owning input: UnsafeMutableRawBufferPointer, maxDepth: Int = defaultMaxDepth,
