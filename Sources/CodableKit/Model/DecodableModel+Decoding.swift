@@ -3,15 +3,16 @@ import Foundation
 /// Decoding a model from JSON bytes, text, Foundation objects or a property list.
 ///
 /// ```swift
-/// let user = User.deserialize(from: json)                               // nil only for malformed input
+/// let user = User.deserialize(from: json)                               // nil: malformed, or a @Required value missing
 /// let page = Page.deserialize(from: data, designatedPath: "data.page")  // decode a nested object
 /// let (user, report) = try User.decodeWithReport(from: data)           // and see every repair
 /// ```
 /// `deserialize` returns nil (and reports to `DecodingLog`) only when the input is
-/// malformed or the designated path is missing — or, in strict mode, when anything
-/// would need a repair. `decode` throws in those same cases.
+/// malformed, the designated path is missing, or the model lacks a usable `@Required`
+/// value — or, in strict mode, when anything would need a repair. `decode` throws in
+/// those same cases.
 extension DecodableModel {
-    /// The model decoded from JSON bytes, or nil for malformed input (reported to `DecodingLog`).
+    /// The model decoded from JSON bytes, or nil (reported to `DecodingLog`) where `decode` throws.
     public static func deserialize(from data: Data?, designatedPath: String? = nil,
                                    options: DecodingOptions = .init()) -> Self? {
         guard let data else { return nil }

@@ -1,17 +1,23 @@
 /// A two-way conversion between a JSON value and a Swift type: the plugin behind
-/// date, base64, URL and colour transformers, and your own.
+/// date, base64, URL and colour transformers, and your own — prices sent as amounts
+/// (`4.99`, `"4.99"`, `5`) kept as whole cents:
 ///
 /// ```swift
+/// struct Cents: Codable, Equatable { var value: Int }
+///
 /// struct CentsTransformer: ValueTransformable {
-///     func transformFromJSON(_ value: JSONValue) -> Decimal? {
-///         if case let .int(cents) = value { return Decimal(cents) / 100 }
-///         return nil
+///     func transformFromJSON(_ value: JSONValue) -> Cents? {
+///         value.converted(to: Double.self).map { Cents(value: Int(($0 * 100).rounded())) }   // the kernel's conversions
 ///     }
-///     func transformToJSON(_ value: Decimal) -> Int? {
-///         Int(exactly: NSDecimalNumber(decimal: value * 100))
+///
+///     func transformToJSON(_ value: Cents) -> Double? {
+///         Double(value.value) / 100
 ///     }
 /// }
 /// ```
+/// The plugin guide (<doc:WritingPlugins>) tells the rest; which setting wins when a
+/// property, a call and the app each have one: <doc:DecodingPipeline#Which-setting-wins>.
+///
 /// Returning nil from `transformFromJSON` is recorded as `transformFailed` and
 /// the property falls back to its initial value; returning nil from
 /// `transformToJSON` leaves the value to its own `Encodable` (how a decode-only
