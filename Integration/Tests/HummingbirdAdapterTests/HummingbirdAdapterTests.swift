@@ -1,0 +1,100 @@
+import CodableKit
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+
+/// The Servers article's Hummingbird adapter, serving live requests over loopback as a
+/// client sends them: a messy body repaired and logged, the same body rejected in strict
+/// mode with the field named, a truncated or hostile body answered with a 400, a body over
+/// the limit with a 413.
+@Suite struct HummingbirdAdapterTests {
+    static func app<Context: RequestContext>(_: Context.Type, logs: LogLines) -> some ApplicationProtocol
+        where Context.Source == ApplicationRequestContextSource {
+        let router = Router(context: Context.self)
+        router.post("orders") { request, context -> Order in
+            try await request.decode(as: Order.self, context: context)
+        }
+        return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                           logger: Logger(label: "orders") { _ in LogLines.Handler(lines: logs) })
+    }
+
+    static func post(_ body: String, to app: some ApplicationProtocol) async throws -> (status: HTTPResponse.Status, body: String) {
+        try await app.test(.live) { client in
+            try await client.execute(uri: "/orders", method: .post, headers: [.contentType: "application/json"],
+                                     body: ByteBuffer(string: body)) { response in
+                (response.status, String(buffer: response.body))
+            }
+        }
+    }
+
+    @Test func aMessyBodyIsRepairedAndLogged() async throws {
+        let logs = LogLines()
+        let (status, body) = try await Self.post(Order.messy, to: Self.app(TolerantContext.self, logs: logs))
+        #expect(status == .ok)
+        #expect(try JSONDecoder().decode(Order.self, from: Data(body.utf8)) == Order.repaired)
+        let logged = logs.all.joined(separator: "\n")
+        #expect(logged.contains("repaired a Order") && logged.contains("lines[1]") && logged.contains("id: converted string to Int"), "\(logged)")
+    }
+
+    @Test func strictModeRejectsWithTheFieldNamed() async throws {
+        let (status, body) = try await Self.post(Order.messy, to: Self.app(StrictContext.self, logs: LogLines()))
+        #expect(status == .badRequest)
+        #expect(body.contains("`id`"), "\(body)")
+        let (missing, reply) = try await Self.post(#"{"id": 1, "lines": [{"quantity": 1}]}"#, to: Self.app(StrictContext.self, logs: LogLines()))
+        #expect(missing == .badRequest && reply.contains("sku"), "\(reply)")
+    }
+
+    @Test func aBodyThatIsNotJSONIsA400ThatSaysWhere() async throws {
+        let app = Self.app(TolerantContext.self, logs: LogLines())
+        let (status, body) = try await Self.post(#"{"id": 7, "lines": ["#, to: app)
+        #expect(status == .badRequest)
+        #expect(body.contains("line 1, column 21"), "\(body)")
+        let deep = String(repeating: "[", count: 100_000)
+        #expect(try await Self.post(deep, to: app).status == .badRequest)
+    }
+
+    @Test func aBodyOverTheLimitIsA413() async throws {
+        let big = #"{"id": 1, "lines": [], "note": ""# + String(repeating: "x", count: 3 << 20) + #""}"#
+        #expect(try await Self.post(big, to: Self.app(TolerantContext.self, logs: LogLines())).status == .contentTooLarge)
+    }
+}
+
+/// An order as a shop's API takes it: a line without its `sku` is no line.
+struct Order: Codable, Equatable, ResponseEncodable {
+    var id: Int
+    var lines: [Line]
+    var note: String?
+
+    static let messy = #"{"id": "7", "lines": [{"sku": "a", "quantity": "2"}, {"quantity": 3}], "note": null}"#
+    static let repaired = Order(id: 7, lines: [Line(sku: "a", quantity: 2)], note: nil)
+}
+
+struct Line: CodableModel, Equatable {
+    @Required var sku = ""
+    var quantity = 1
+    init() {}
+    init(sku: String, quantity: Int) { (self.sku, self.quantity) = (sku, quantity) }
+}
+
+/// Log lines, as a server's log handler receives them.
+final class LogLines: @unchecked Sendable {  // guarded by `lock`
+    private let lock = NSLock()
+    private var lines: [String] = []
+    var all: [String] { lock.withLock { lines } }
+
+    struct Handler: LogHandler {
+        let lines: LogLines
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+        func log(event: LogEvent) {
+            let all = metadata.merging(event.metadata ?? [:]) { $1 }
+            lines.lock.withLock { lines.lines.append("\(event.message) \(all.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " "))") }
+        }
+    }
+}
