@@ -9,6 +9,9 @@ public struct DecodingReport: Sendable, CustomStringConvertible {
     public var issues: [DecodingIssue]
     /// Why decoding failed as a whole (malformed input, a missing designated path), if it did.
     public var failure: String?
+    /// Where a document still arriving ended (`ModelDecoder.decodePartial`), such as
+    /// `line 1, column 16`: what would have followed is missing from the value.
+    public var endedEarly: String?
 
     /// A report, as a plugin or a test might build one.
     public init(issues: [DecodingIssue] = [], failure: String? = nil) {
@@ -17,13 +20,14 @@ public struct DecodingReport: Sendable, CustomStringConvertible {
     }
 
     /// No repair was needed and nothing failed.
-    public var isClean: Bool { issues.isEmpty && failure == nil }
+    public var isClean: Bool { issues.isEmpty && failure == nil && endedEarly == nil }
 
     /// A tree of the repairs, grouped by model, in the order they happened.
     public var description: String {
         if isClean { return "DecodingReport: clean" }
         var lines = ["DecodingReport: \(issues.count) repair\(issues.count == 1 ? "" : "s")"]
         if let failure { lines.append("failed: \(failure)") }
+        if let endedEarly { lines.append("ended early at \(endedEarly): what follows is missing") }
         var groups: [(model: String, issues: [DecodingIssue])] = []
         for issue in issues {
             if let index = groups.firstIndex(where: { $0.model == issue.modelType }) {

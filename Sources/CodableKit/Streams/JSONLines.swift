@@ -1,0 +1,163 @@
+import Foundation
+
+extension ModelDecoder {
+    /// JSON Lines (NDJSON): one `T` per line of `bytes`, each decoded as soon as its line has
+    /// arrived. `bytes` is any `AsyncSequence` of `UInt8` (`FileHandle.bytes`,
+    /// `URLSession.AsyncBytes`); the other overload takes chunks.
+    ///
+    /// ```swift
+    /// for try await event in ModelDecoder().lines(of: Event.self, from: file.bytes) { … }
+    /// ```
+    /// Blank lines and `\r\n` endings are fine. Strict mode throws at the first bad line, the
+    /// error's description naming the line. Tolerant mode repairs each line as usual, skips
+    /// a line that is not JSON or cannot become a `T` even after repair, and records it (with
+    /// its line number) in a report that `DecodingLog` receives. A line longer than
+    /// `maxLineLength` (16 MB) is an error naming the line, in either mode.
+    public func lines<T: Decodable, Bytes: AsyncSequence>(of type: T.Type, from bytes: Bytes,
+                                                          maxLineLength: Int = 16 << 20) -> DecodedLines<T, Bytes>
+        where Bytes.Element == UInt8 {
+        DecodedLines(source: bytes, options: options, maxLineLength: maxLineLength)
+    }
+
+    /// JSON Lines from chunks: `Data`, `[UInt8]`, NIO's `ByteBufferView` (no dependency on
+    /// NIO), any `Collection` of `UInt8`; a chunk costs one `await`. As `lines(of:from:)`.
+    public func lines<T: Decodable, Chunks: AsyncSequence>(of type: T.Type, from chunks: Chunks,
+                                                           maxLineLength: Int = 16 << 20) -> DecodedLines<T, Chunks>
+        where Chunks.Element: Collection, Chunks.Element.Element == UInt8 {
+        DecodedLines(source: chunks, options: options, maxLineLength: maxLineLength)
+    }
+}
+
+extension ModelEncoder {
+    /// JSON Lines: each value as one line of compact JSON, each line ended by `\n`.
+    /// - Throws: `EncodingError`, as `encode(_:)`, for the first value that cannot be written.
+    public func encodeLines<S: Sequence>(_ values: S) throws -> Data where S.Element: Encodable {
+        var options = self.options
+        options.outputFormatting.remove(.prettyPrinted)  // one value, one line
+        let encoder = ModelEncoder(options: options)
+        var lines = Data()
+        for value in values {
+            lines.append(try encoder.encode(value))
+            lines.append(UInt8(ascii: "\n"))
+        }
+        return lines
+    }
+}
+
+/// The values of a JSON Lines stream, in order: what `ModelDecoder.lines(of:from:)` returns.
+public struct DecodedLines<Element: Decodable, Source: AsyncSequence>: AsyncSequence {
+    let source: Source
+    let options: DecodingOptions
+    let maxLineLength: Int
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(chunks: ByteChunks(source), options: options, maxLineLength: maxLineLength)
+    }
+
+    /// Reads lines as they arrive and decodes each.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var chunks: ByteChunks<Source>
+        let options: DecodingOptions
+        let maxLineLength: Int
+        /// Bytes of lines not yet decoded, from `start` on.
+        var pending: [UInt8] = []
+        var start = 0
+        var lineNumber = 0
+        var ended = false
+
+        init(chunks: ByteChunks<Source>, options: DecodingOptions, maxLineLength: Int) {
+            self.chunks = chunks
+            self.options = options
+            self.maxLineLength = maxLineLength
+        }
+
+        /// The next line's value; nil at the end of the stream.
+        public mutating func next() async throws -> Element? {
+            while true {
+                guard let line = try await nextLine() else { return nil }
+                if let value = try decode(line) { return value }
+            }
+        }
+
+        /// The next line that is not blank, without its line ending; nil at the end.
+        private mutating func nextLine() async throws -> ArraySlice<UInt8>? {
+            while true {
+                if let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                    lineNumber += 1
+                    var line = pending[start ..< newline]
+                    start = newline + 1
+                    if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+                    try checkLength(line.count, line: lineNumber)
+                    if line.contains(where: { !Self.isWhitespace($0) }) { return line }
+                    continue
+                }
+                try checkLength(pending.count - start, line: lineNumber + 1)
+                if ended {
+                    guard start < pending.count else { return nil }
+                    lineNumber += 1
+                    let line = pending[start...]
+                    start = pending.count
+                    return line.contains(where: { !Self.isWhitespace($0) }) ? line : nil
+                }
+                if start > 0 {  // keep only what no line has taken yet
+                    pending.removeFirst(start)
+                    start = 0
+                }
+                if let chunk = try await chunks.next() { pending.append(contentsOf: chunk) } else { ended = true }
+            }
+        }
+
+        private func checkLength(_ length: Int, line: Int) throws {
+            guard length > maxLineLength else { return }
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription:
+                "Line \(line) is longer than the limit of \(maxLineLength) bytes (maxLineLength)."))
+        }
+
+        private static func isWhitespace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
+        }
+
+        /// The line's value; nil for a line tolerant mode skips (recorded).
+        private func decode(_ line: ArraySlice<UInt8>) throws -> Element? {
+            do {
+                return try DecodeCall.withDocument(line, options: options) { document in
+                    try DecodeCall.value(Element.self, document: document, options: options)
+                }
+            } catch let error as DecodingError {
+                guard options.mode == .tolerant else { throw StreamErrors.at(line: lineNumber, error) }
+                StreamErrors.recordSkipped("line \(lineNumber)", Element.self, error)
+                return nil
+            }
+        }
+    }
+}
+
+/// Errors and skipped values of the stream decoders.
+enum StreamErrors {
+    /// `error` with where it happened in the stream said first (its case and path unchanged:
+    /// the path is the value's own, as decoding that value alone gives).
+    static func at(line: Int, _ error: DecodingError) -> DecodingError {
+        prefixed("Line \(line): ", error)
+    }
+
+    static func prefixed(_ prefix: String, _ error: DecodingError, path: [any CodingKey] = []) -> DecodingError {
+        func context(_ context: DecodingError.Context) -> DecodingError.Context {
+            .init(codingPath: path + context.codingPath, debugDescription: prefix + context.debugDescription,
+                  underlyingError: context.underlyingError)
+        }
+        switch error {
+        case let .typeMismatch(type, found): return .typeMismatch(type, context(found))
+        case let .valueNotFound(type, found): return .valueNotFound(type, context(found))
+        case let .keyNotFound(key, found): return .keyNotFound(key, context(found))
+        case let .dataCorrupted(found): return .dataCorrupted(context(found))
+        @unknown default: return error
+        }
+    }
+
+    /// A value tolerant mode left out of a stream, in a report `DecodingLog` receives.
+    static func recordSkipped(_ place: String, _ type: Any.Type, _ error: DecodingError) {
+        var issue = DecodingIssue(path: place, kind: .elementDropped, modelType: typeName(type))
+        issue.detail = "\(error)"
+        DecodingLog.deliver(DecodingReport(issues: [issue]), modelType: typeName(type))
+    }
+}

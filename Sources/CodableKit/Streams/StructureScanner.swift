@@ -1,0 +1,134 @@
+/// Follows JSON's structure one byte at a time, across chunks: which arrays and objects are
+/// open (with the key each member is under), where each value begins and ends, whether a
+/// string or a number is in progress. It does not validate: the parser does, for each value
+/// it is handed; where the structure itself is broken, that value fails to parse.
+struct StructureScanner {
+    struct Open {
+        var isObject: Bool
+        /// Offset of its opening bracket.
+        var start: Int
+        /// Offset just past its last complete member or element; nil while it has none.
+        var lastComplete: Int?
+        /// Elements (or members) begun so far.
+        var count = 0
+        /// An object: the next string is a key (after `{` or `,`).
+        var expectsKey: Bool
+        /// An object: the key of the member being read, as written (escapes and all).
+        var key: [UInt8] = []
+        /// Where the element or member value being read began.
+        var valueStart: Int?
+    }
+
+    /// A value that ended directly inside the container `depth - 1` (0: the top level),
+    /// spanning `start ..< end`.
+    struct Ended {
+        var start: Int
+        var end: Int
+        var depth: Int
+    }
+
+    private(set) var stack: [Open] = []
+    private var inString = false
+    private var escaped = false
+    private var stringIsKey = false
+    private var inScalar = false
+    /// Where the top-level value began, and whether it ended.
+    private(set) var topLevelStart: Int?
+    private(set) var topLevelEnd: Int?
+
+    /// Takes the byte at `offset`; `ended` is called for each value that ends with it (a
+    /// scalar ended by a closing bracket, then the container that bracket closes).
+    @inline(__always)
+    mutating func take(_ byte: UInt8, at offset: Int, ended: (Ended) throws -> Void) rethrows {
+        if inString {
+            if escaped {
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else if byte == UInt8(ascii: "\"") {
+                inString = false
+                if stringIsKey { stringIsKey = false } else { try ended(valueEnded(at: offset + 1)) }
+                return
+            }
+            if stringIsKey { stack[stack.count - 1].key.append(byte) }
+            return
+        }
+        if inScalar {
+            switch byte {
+            case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D:
+                inScalar = false
+                try ended(valueEnded(at: offset))
+            default:
+                return
+            }
+        }
+        switch byte {
+        case UInt8(ascii: "\""):
+            if let top = stack.last, top.isObject, top.expectsKey {
+                stack[stack.count - 1].key = []
+                stringIsKey = true
+            } else {
+                beginValue(at: offset)
+            }
+            inString = true
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            beginValue(at: offset)
+            stack.append(Open(isObject: byte == UInt8(ascii: "{"), start: offset, expectsKey: byte == UInt8(ascii: "{")))
+        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+            guard !stack.isEmpty else { return }
+            stack.removeLast()
+            try ended(valueEnded(at: offset + 1))
+        case UInt8(ascii: ","):
+            if !stack.isEmpty {
+                stack[stack.count - 1].valueStart = nil
+                if stack[stack.count - 1].isObject { stack[stack.count - 1].expectsKey = true }
+            }
+        case UInt8(ascii: ":"):
+            if !stack.isEmpty { stack[stack.count - 1].expectsKey = false }
+        case 0x20, 0x09, 0x0A, 0x0D:
+            break
+        default:  // a number or a literal begins
+            beginValue(at: offset)
+            inScalar = true
+        }
+    }
+
+    private mutating func beginValue(at offset: Int) {
+        if stack.isEmpty {
+            if topLevelStart == nil { topLevelStart = offset }
+        } else if stack[stack.count - 1].valueStart == nil {
+            stack[stack.count - 1].valueStart = offset
+            stack[stack.count - 1].count += 1
+        }
+    }
+
+    private mutating func valueEnded(at end: Int) -> Ended {
+        guard !stack.isEmpty else {
+            topLevelEnd = end
+            return Ended(start: topLevelStart ?? end, end: end, depth: 0)
+        }
+        stack[stack.count - 1].lastComplete = end
+        return Ended(start: stack[stack.count - 1].valueStart ?? end, end: end, depth: stack.count)
+    }
+
+    /// The keys and indices of the containers open down to `depth` levels.
+    func path(to depth: Int) -> [String] {
+        (0 ..< depth).map { level in
+            stack[level].isObject ? String(decoding: stack[level].key, as: UTF8.self) : String(stack[level].count - 1)
+        }
+    }
+
+    /// A string, number or literal was in progress when the bytes ran out.
+    var endsInsideValue: Bool { inString || inScalar }
+    /// Offsets are relative to the bytes taken; after the caller drops the first `count`
+    /// of them, this shifts every offset kept.
+    mutating func dropFirst(_ count: Int) {
+        for level in stack.indices {
+            stack[level].start -= count
+            stack[level].lastComplete = stack[level].lastComplete.map { $0 - count }
+            stack[level].valueStart = stack[level].valueStart.map { $0 - count }
+        }
+        topLevelStart = topLevelStart.map { $0 - count }
+        topLevelEnd = topLevelEnd.map { $0 - count }
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+@testable import CodableKit
+
+/// JSON Lines, array elements and partial documents, each compared with decoding the whole
+/// input at once (and with `JSONDecoder`, line by line and element by element), with the
+/// bytes cut into chunks at every offset.
+@Suite struct StreamTests {
+    struct Point: Codable, Equatable { var x: Int; var label: String }
+    struct Model: CodableModel, Equatable { var x = 0; var label = "none"; var tags: [String] = [] }
+
+    /// `bytes` as chunks cut at `cuts`, as `Data`.
+    static func chunks(_ bytes: [UInt8], cuts: [Int]) -> AsyncStream<Data> {
+        AsyncStream { continuation in
+            var start = 0
+            for cut in cuts.sorted() + [bytes.count] where cut >= start {
+                continuation.yield(Data(bytes[start ..< cut]))
+                start = cut
+            }
+            continuation.finish()
+        }
+    }
+
+    static func single(_ bytes: [UInt8]) -> AsyncStream<UInt8> {
+        AsyncStream { continuation in
+            for byte in bytes { continuation.yield(byte) }
+            continuation.finish()
+        }
+    }
+
+    static func collect<S: AsyncSequence>(_ sequence: S) async throws -> [S.Element] {
+        var values: [S.Element] = []
+        for try await value in sequence { values.append(value) }
+        return values
+    }
+
+    // MARK: JSON Lines
+
+    static let lines = "{\"x\": 1, \"label\": \"a\"}\n\n{\"x\": 2, \"label\": \"caf\u{e9} \\u00e9\"}\r\n   \n{\"x\": 3, \"label\": \"\u{1F600}\"}"
+
+    @Test func linesAtEveryChunkBoundaryAsLineByLine() async throws {
+        let bytes = Array(Self.lines.utf8)
+        let expected = try Self.lines.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty }.map { try JSONDecoder().decode(Point.self, from: Data($0.utf8)) }
+        #expect(expected.map(\.x) == [1, 2, 3])
+        for cut in 0 ... bytes.count {
+            let values = try await Self.collect(ModelDecoder().lines(of: Point.self, from: Self.chunks(bytes, cuts: [cut])))
+            #expect(values == expected, "cut at \(cut)")
+        }
+        #expect(try await Self.collect(ModelDecoder().lines(of: Point.self, from: Self.single(bytes))) == expected)
+        let pairs = try await Self.collect(ModelDecoder().lines(of: Point.self, from: Self.chunks(bytes, cuts: Array(stride(from: 0, to: bytes.count, by: 2)))))
+        #expect(pairs == expected)
+    }
+
+    @Test func strictLinesThrowNamingTheLine() async throws {
+        let text = "{\"x\": 1, \"label\": \"a\"}\n{\"x\": \"two\", \"label\": \"b\"}\n{\"x\": 3, \"label\": \"c\"}\n"
+        let decoder = ModelDecoder(options: .init(mode: .strict))
+        var seen: [Int] = []
+        do {
+            for try await point in decoder.lines(of: Point.self, from: Self.chunks(Array(text.utf8), cuts: [10])) { seen.append(point.x) }
+            Issue.record("no error")
+        } catch let error as DecodingError {
+            #expect(seen == [1])
+            #expect("\(error)".contains("Line 2:"), "\(error)")
+            let foundation = #expect(throws: DecodingError.self) { try JSONDecoder().decode(Point.self, from: Data(#"{"x": "two", "label": "b"}"#.utf8)) }
+            #expect(DropInTests.describe(error) == foundation.map(DropInTests.describe))
+        }
+        let notJSON = "{\"x\": 1, \"label\": \"a\"}\n{\"x\": 2,\n"
+        await #expect(throws: DecodingError.self) { try await Self.collect(decoder.lines(of: Point.self, from: Self.single(Array(notJSON.utf8)))) }
+    }
+
+    @Test func tolerantLinesRepairAndSkip() async throws {
+        let text = "{\"x\": \"1\"}\nnot json\n{\"label\": \"b\", \"x\": 2}\n[1, 2]\n"
+        // "[1, 2]" can become a Model after repair (its init()), as a whole document would.
+        let values = try await Self.collect(ModelDecoder().lines(of: Model.self, from: Self.chunks(Array(text.utf8), cuts: [3, 17])))
+        #expect(values == [Model(x: 1), Model(x: 2, label: "b"), Model()])
+        #expect(try ModelDecoder().decode(Model.self, from: Data("[1, 2]".utf8)) == Model())
+        // A Point has no value to fall back on: its lines that are not one are left out.
+        let points = "{\"x\": 1, \"label\": \"a\"}\n[1, 2]\n\"junk\"\n{\"x\": \"2\", \"label\": \"b\"}\n"
+        #expect(try await Self.collect(ModelDecoder().lines(of: Point.self, from: Self.single(Array(points.utf8)))).map(\.x) == [1, 2])
+    }
+
+    @Test func aLineOverTheLimitIsAnErrorNamingIt() async throws {
+        let text = "{\"x\": 1, \"label\": \"a\"}\n{\"x\": 2, \"label\": \"" + String(repeating: "y", count: 200) + "\"}\n"
+        do {
+            _ = try await Self.collect(ModelDecoder().lines(of: Point.self, from: Self.chunks(Array(text.utf8), cuts: [30, 60]), maxLineLength: 100))
+            Issue.record("no error")
+        } catch {
+            #expect("\(error)".contains("Line 2 is longer than the limit of 100 bytes"), "\(error)")
+        }
+    }
+
+    @Test func encodeLinesRoundTrips() async throws {
+        let points = [Point(x: 1, label: "a\nb"), Point(x: 2, label: "")]
+        let encoder = ModelEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = try encoder.encodeLines(points)
+        #expect(String(decoding: data, as: UTF8.self) == "{\"label\":\"a\\nb\",\"x\":1}\n{\"label\":\"\",\"x\":2}\n")
+        #expect(try await Self.collect(ModelDecoder().lines(of: Point.self, from: Self.chunks([UInt8](data), cuts: [7]))) == points)
+    }
+
+    // MARK: Array elements
+
+    static let feed = #"{"meta": {"n": [1, 2]}, "data": {"skip": [{"x": 9, "label": "no"}], "items": [{"x": 1, "label": "a,]}"}, {"x": 2, "label": "b"} ,{"x": 3, "label": "\"c\""}], "after": 1}}"#
+
+    @Test func elementsAtEveryChunkBoundaryAsTheWholeArray() async throws {
+        struct Feed: Decodable { struct Data: Decodable { var items: [Point] }; var data: Data }
+        let bytes = Array(Self.feed.utf8)
+        let expected = try JSONDecoder().decode(Feed.self, from: Foundation.Data(bytes)).data.items
+        for cut in 0 ... bytes.count {
+            let values = try await Self.collect(ModelDecoder().elements(of: Point.self, from: Self.chunks(bytes, cuts: [cut]), designatedPath: "data.items"))
+            #expect(values == expected, "cut at \(cut)")
+        }
+        let top = Array("[3, -4.5e1 ,[5], \"x\"]".utf8)
+        for cut in 0 ... top.count {
+            #expect(try await Self.collect(ModelDecoder().elements(of: JSONValue.self, from: Self.chunks(top, cuts: [cut])))
+                == [.int(3), .double(-45), .array([.int(5)]), .string("x")])
+        }
+        #expect(try await Self.collect(ModelDecoder().elements(of: Int.self, from: Self.single(Array("[1,2]".utf8)))) == [1, 2])
+    }
+
+    @Test func elementsTolerantDropsStrictThrowsWithThePath() async throws {
+        let bytes = Array(#"[{"x": 1, "label": "a"}, "junk", {"x": 3, "label": "c"}]"#.utf8)
+        let tolerant = try await Self.collect(ModelDecoder().elements(of: Point.self, from: Self.chunks(bytes, cuts: [20])))
+        #expect(tolerant.map(\.x) == [1, 3])
+        #expect(try ModelDecoder().decode([Point].self, from: bytes).map(\.x) == [1, 3])  // as in memory
+        do {
+            _ = try await Self.collect(ModelDecoder(options: .init(mode: .strict)).elements(of: Point.self, from: Self.chunks(bytes, cuts: [20])))
+            Issue.record("no error")
+        } catch let error as DecodingError {
+            let foundation = #expect(throws: DecodingError.self) { try JSONDecoder().decode([Point].self, from: Data(bytes)) }
+            #expect(DropInTests.describe(error) == foundation.map(DropInTests.describe))
+        }
+    }
+
+    @Test func elementsOfATruncatedStreamComeBeforeTheError() async throws {
+        let bytes = Array(#"[{"x": 1, "label": "a"}, {"x": 2, "lab"#.utf8)
+        var seen: [Int] = []
+        await #expect(throws: DecodingError.self) {
+            for try await point in ModelDecoder().elements(of: Point.self, from: Self.chunks(bytes, cuts: [5])) { seen.append(point.x) }
+        }
+        #expect(seen == [1])
+    }
+
+    // MARK: Partial documents
+
+    @Test func everyPrefixDecodesToWhatIsComplete() throws {
+        let text = #"{"x": 12345, "label": "caf\u00e9 done", "tags": ["one", "two", "three"]}"#
+        let bytes = Array(text.utf8)
+        let whole = try ModelDecoder().decode(Model.self, from: bytes)
+        var previousTags = 0
+        for cut in 1 ... bytes.count {
+            let prefix = Data(bytes[..<cut])
+            guard let (value, report) = try? ModelDecoder().decodePartial(Model.self, from: prefix) else {
+                Issue.record("prefix of \(cut) bytes threw")
+                continue
+            }
+            if cut == bytes.count {
+                #expect(value == whole && report.isClean)
+                continue
+            }
+            #expect(report.endedEarly == "line 1, column \(cut + 1)", "\(cut)")
+            #expect(value.x == 0 || value.x == 12345, "a number cut short is never read: \(value.x) at \(cut)")
+            #expect(value.label == "none" || value.label == "café done", "a string cut short is left out: \(value.label)")
+            #expect(value.tags.count >= previousTags && whole.tags.starts(with: value.tags))
+            previousTags = value.tags.count
+        }
+        #expect(throws: DecodingError.self) { try ModelDecoder().decodePartial(Int.self, from: Data("12".utf8)) }
+        #expect(try ModelDecoder().decodePartial([Bool].self, from: Data("[true, tr".utf8)).value == [true])
+        #expect(try ModelDecoder().decodePartial(Bool.self, from: Data("true".utf8)).value == true)
+    }
+}
