@@ -16,7 +16,7 @@ struct ExamplePrinter {
 struct Example: Sendable {
     var name: String
     var summary: String
-    var run: @Sendable (inout ExamplePrinter) throws -> Void
+    var run: @Sendable (inout ExamplePrinter) async throws -> Void
 }
 
 let tour: [Example] = [
@@ -27,6 +27,7 @@ let tour: [Example] = [
     Example(name: "plugin", summary: "A plugin of your own: prices as cents", run: pluginSection),
     Example(name: "subclass", summary: "Class hierarchies: the properties a subclass adds", run: subclassSection),
     Example(name: "observable", summary: "@Observable classes, by their declared names", run: observableSection),
+    Example(name: "streams", summary: "Streams: JSON Lines, big arrays, replies still arriving", run: streamsSection),
 ]
 
 /// The bundled payload: a feed with the usual mess.

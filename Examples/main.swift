@@ -23,7 +23,7 @@ if chosen.isEmpty {
 for example in chosen {
     var printer = ExamplePrinter()
     do {
-        try example.run(&printer)
+        try await example.run(&printer)
     } catch {
         print("error in \(example.name): \(error)")
         exit(1)
