@@ -13,6 +13,11 @@ if argumentList.first == "profile", argumentList.count >= 2 {
     profile(argumentList[1], seconds: argumentList.count > 2 ? Double(argumentList[2]) ?? 10 : 10)
     exit(0)
 }
+if argumentList.first == "stream-probe", argumentList.count == 3 {
+    // The child process of the `streams` section: one file streamed, its peak memory and time printed.
+    await streamProbe(kind: argumentList[1], path: argumentList[2])
+    exit(0)
+}
 if argumentList.first == "first-decode", argumentList.count == 3 {
     // The child process of the `first-decode` section: one first decode, its seconds printed.
     print(FirstDecode.run(argumentList[1], decoder: argumentList[2]))
@@ -30,6 +35,7 @@ let sections: [(name: String, run: (Harness) -> String)] = [
     ("encoding", encodingBenchmark),
     ("subclasses", subclassBenchmark),
     ("memory", memoryBenchmark),
+    ("streams", streamBenchmark),
 ]
 #if DEBUG
 print("warning: a debug build; use `swift run -c release CodableKitBenchmarks` for figures\n")

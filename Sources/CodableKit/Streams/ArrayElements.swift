@@ -39,7 +39,8 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
                       path: designatedPath.map { DottedPath($0).keys } ?? [])
     }
 
-    /// Scans the bytes as they arrive and decodes each element of the array once it is whole.
+    /// Scans the bytes as they arrive and decodes the elements of the array that each
+    /// chunk completes, together: one decode per chunk, not per element.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var chunks: ByteChunks<Source>
         let options: DecodingOptions
@@ -53,8 +54,10 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
         /// The depth of the array once found (its elements end at this depth).
         var arrayDepth: Int?
         var arrayClosed = false
-        /// Elements complete but not yet returned, with their index.
-        var ready: [(index: Int, bytes: [UInt8])] = []
+        /// Elements decoded but not yet returned, in order.
+        var ready: [Element] = []
+        var readyIndex = 0
+        /// The index of the next element to complete.
         var nextIndex = 0
 
         init(chunks: ByteChunks<Source>, options: DecodingOptions, path: [String]) {
@@ -65,47 +68,51 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
 
         public mutating func next() async throws -> Element? {
             while true {
-                while !ready.isEmpty {
-                    let (index, bytes) = ready.removeFirst()
-                    if let value = try decode(bytes, index: index) { return value }
+                if readyIndex < ready.count {
+                    readyIndex += 1
+                    return ready[readyIndex - 1]
                 }
                 if arrayClosed { return nil }
-                guard let chunk = try await chunks.next() else {
+                guard try await chunks.next(into: &pending) else {
                     throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: arrayDepth == nil
                         ? "The bytes ended before an array at \(path.isEmpty ? "the top level" : path.joined(separator: ".")) began."
                         : "The bytes ended inside the array, after \(nextIndex) elements."))
                 }
-                pending.append(contentsOf: chunk)
-                scan()
+                try scan()
             }
         }
 
-        /// Scans what arrived, queueing each element that became whole, then lets go of the
+        /// Scans what arrived and decodes the elements it completed, then lets go of the
         /// bytes no element in progress needs.
-        private mutating func scan() {
-            // Locals: the scanner's callback appends to `ready` while the scanner changes.
-            var scanner = self.scanner
-            var ready = self.ready
-            var nextIndex = self.nextIndex
+        private mutating func scan() throws {
+            var scanner = self.scanner  // a local: the scanner's callback notes what ended
             var (arrayDepth, arrayClosed, scanned) = (self.arrayDepth, self.arrayClosed, self.scanned)
-            let bytes = pending
-            while scanned < bytes.count, !arrayClosed {
-                let depthBefore = scanner.stack.count
-                let depth = arrayDepth
-                scanner.take(bytes[scanned], at: scanned) { ended in
-                    if let depth, ended.depth == depth {
-                        ready.append((nextIndex, Array(bytes[ended.start ..< ended.end])))
-                        nextIndex += 1
+            var first: Int?, last = 0, count = 0
+            pending.withUnsafeBufferPointer { bytes in
+                // Until the array opens, byte by byte (its path is checked as each container opens).
+                while arrayDepth == nil, scanned < bytes.count {
+                    let before = scanner.stack.count
+                    scanner.take(bytes[scanned], at: scanned) { _ in }
+                    scanned += 1
+                    let now = scanner.stack.count
+                    if now == path.count + 1, now > before, !scanner.stack[now - 1].isObject, scanner.path(to: now - 1) == path {
+                        arrayDepth = now
                     }
                 }
-                let now = scanner.stack.count
-                if arrayDepth == nil, now == path.count + 1, now > depthBefore, !scanner.stack[now - 1].isObject,
-                   scanner.path(to: now - 1) == path {
-                    arrayDepth = now
-                } else if let found = arrayDepth, now < found {
-                    arrayClosed = true
-                }
-                scanned += 1
+                guard let depth = arrayDepth, !arrayClosed else { return }
+                scanned = scanner.take(bytes, from: scanned, to: bytes.count, ended: { ended in
+                    if ended.depth == depth {
+                        if first == nil { first = ended.start }
+                        last = ended.end
+                        count += 1
+                    } else if ended.depth == depth - 1 {
+                        arrayClosed = true
+                    }
+                }, stop: { arrayClosed })
+            }
+            if let first {
+                ready = try decodeBatch(pending[first ..< last], count: count)
+                readyIndex = 0
             }
             // Keep the element in progress (or nothing), and shift the scanner's offsets.
             var keep = scanned
@@ -117,22 +124,29 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
                 scanned -= keep
                 scanner.dropFirst(keep)
             }
-            (self.scanner, self.ready, self.nextIndex) = (scanner, ready, nextIndex)
+            self.scanner = scanner
             (self.arrayDepth, self.arrayClosed, self.scanned) = (arrayDepth, arrayClosed, scanned)
         }
 
-        /// The element's value; nil for one tolerant mode leaves out (recorded).
-        private func decode(_ bytes: [UInt8], index: Int) throws -> Element? {
+        /// The elements in `text` (elements and the commas between them), decoded as one
+        /// array: tolerant mode leaves out a bad element as in memory; a strict error's path
+        /// counts elements from the array's start.
+        private mutating func decodeBatch(_ text: ArraySlice<UInt8>, count: Int) throws -> [Element] {
+            let base = nextIndex
+            nextIndex += count
+            let batch = [UInt8](unsafeUninitializedCapacity: text.count + 2) { buffer, initialized in
+                buffer[0] = UInt8(ascii: "[")
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[1 ..< text.count + 1]).initialize(from: text)
+                buffer[text.count + 1] = UInt8(ascii: "]")
+                initialized = text.count + 2
+            }
             do {
-                return try DecodeCall.withDocument(bytes, options: options) { document in
-                    try DecodeCall.value(Element.self, document: document, options: options)
+                return try DecodeCall.withDocument(batch, options: options) { document in
+                    try DecodeCall.value([Element].self, document: document, options: options)
                 }
             } catch let error as DecodingError {
-                guard options.mode == .tolerant else {
-                    throw StreamErrors.prefixed("", error, path: path.map { AnyCodingKey(stringValue: $0) } + [AnyCodingKey(index: index)])
-                }
-                StreamErrors.recordSkipped(PathComponent.text(path.map { PathComponent.key($0) } + [.index(index)]), Element.self, error)
-                return nil
+                let path = self.path.map { AnyCodingKey(stringValue: $0) as any CodingKey }
+                throw StreamErrors.reindexed(error, by: base, under: path)
             }
         }
     }

@@ -13,27 +13,31 @@ struct ByteChunks<Source: AsyncSequence> {
         yieldsBytes = Source.Element.self == UInt8.self
     }
 
-    /// The next chunk, or nil at the end: `body` reads it where it lies.
-    mutating func next() async throws -> [UInt8]? {
+    /// Appends the next chunk to `buffer`; false at the end.
+    mutating func next(into buffer: inout [UInt8]) async throws -> Bool {
         if yieldsBytes {
-            var chunk: [UInt8] = []
-            while chunk.count < 64 * 1024, let element = try await source.next() {
+            var appended = false
+            var count = 0
+            while count < 64 * 1024, let element = try await source.next() {
                 // Safety: `Source.Element` is `UInt8` (checked in `init`).
-                chunk.append(unsafeBitCast(element, to: UInt8.self))
-                if chunk.last == UInt8(ascii: "\n") { break }  // a line goes on without waiting for more
+                let byte = unsafeBitCast(element, to: UInt8.self)
+                buffer.append(byte)
+                (appended, count) = (true, count + 1)
+                if byte == UInt8(ascii: "\n") { break }  // a line goes on without waiting for more
             }
-            return chunk.isEmpty ? nil : chunk
+            return appended
         }
-        guard let element = try await source.next() else { return nil }
+        guard let element = try await source.next() else { return false }
         switch element {
-        case let bytes as [UInt8]: return bytes
-        case let data as Data: return [UInt8](data)
-        case let collection as any Collection<UInt8>: return Self.bytes(of: collection)
+        case let bytes as [UInt8]: buffer.append(contentsOf: bytes)
+        case let data as Data: buffer.append(contentsOf: data)
+        case let collection as any Collection<UInt8>: Self.append(collection, to: &buffer)
         default: preconditionFailure("ByteChunks over \(Source.Element.self), which is neither UInt8 nor a Collection of UInt8")
         }
+        return true
     }
 
-    private static func bytes(of collection: some Collection<UInt8>) -> [UInt8] {
-        collection.withContiguousStorageIfAvailable { Array($0) } ?? Array(collection)
+    private static func append(_ collection: some Collection<UInt8>, to buffer: inout [UInt8]) {
+        if collection.withContiguousStorageIfAvailable({ buffer.append(contentsOf: $0) }) == nil { buffer.append(contentsOf: collection) }
     }
 }

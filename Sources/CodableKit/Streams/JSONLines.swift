@@ -71,12 +71,75 @@ public struct DecodedLines<Element: Decodable, Source: AsyncSequence>: AsyncSequ
             self.maxLineLength = maxLineLength
         }
 
+        /// Values decoded but not yet returned, in order, and the error of the line after them.
+        var ready: [Element] = []
+        var readyIndex = 0
+        var failure: (any Error)?
+
         /// The next line's value; nil at the end of the stream.
         public mutating func next() async throws -> Element? {
             while true {
+                if readyIndex < ready.count {
+                    readyIndex += 1
+                    return ready[readyIndex - 1]
+                }
+                if let failure {
+                    self.failure = nil
+                    throw failure
+                }
                 guard let line = try await nextLine() else { return nil }
-                if let value = try decode(line) { return value }
+                // With it, every whole line already here: decoded together, one decode for all.
+                var lines = [(number: lineNumber, text: line)]
+                var size = line.count
+                while size < 1 << 20, let more = try takeLineIfHere() {
+                    lines.append((lineNumber, more))
+                    size += more.count
+                }
+                (ready, failure) = decode(lines)
+                readyIndex = 0
             }
+        }
+
+        /// The next line, if a whole one is already here (without waiting for more bytes).
+        private mutating func takeLineIfHere() throws -> ArraySlice<UInt8>? {
+            while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                lineNumber += 1
+                var line = pending[start ..< newline]
+                start = newline + 1
+                if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+                try checkLength(line.count, line: lineNumber)
+                if line.contains(where: { !Self.isWhitespace($0) }) { return line }
+            }
+            return nil
+        }
+
+        /// The lines' values, decoded as one array when every line is a clean value (one
+        /// decode); otherwise line by line, so that each repair and each skipped line is
+        /// reported under its line number.
+        private func decode(_ lines: [(number: Int, text: ArraySlice<UInt8>)]) -> ([Element], (any Error)?) {
+            if lines.count > 1 {
+                var batch: [UInt8] = [UInt8(ascii: "[")]
+                batch.reserveCapacity(lines.reduce(2) { $0 + $1.text.count + 1 })
+                for (index, line) in lines.enumerated() {
+                    if index > 0 { batch.append(UInt8(ascii: ",")) }
+                    batch.append(contentsOf: line.text)
+                }
+                batch.append(UInt8(ascii: "]"))
+                let clean = try? DecodeCall.withDocument(batch, options: options) { document in
+                    try DecodeCall.run([Element].self, document: document, designatedPath: nil, options: options,
+                                       returnsReport: true, reportsToLog: false)
+                }
+                if let (values, report) = clean, report.isClean, values.count == lines.count { return (values, nil) }
+            }
+            var values: [Element] = []
+            for line in lines {
+                do {
+                    if let value = try decode(line.text, number: line.number) { values.append(value) }
+                } catch {
+                    return (values, error)  // the values before it are the stream's first
+                }
+            }
+            return (values, nil)
         }
 
         /// The next line that is not blank, without its line ending; nil at the end.
@@ -103,7 +166,7 @@ public struct DecodedLines<Element: Decodable, Source: AsyncSequence>: AsyncSequ
                     pending.removeFirst(start)
                     start = 0
                 }
-                if let chunk = try await chunks.next() { pending.append(contentsOf: chunk) } else { ended = true }
+                if try await !chunks.next(into: &pending) { ended = true }
             }
         }
 
@@ -118,7 +181,7 @@ public struct DecodedLines<Element: Decodable, Source: AsyncSequence>: AsyncSequ
         }
 
         /// The line's value; nil for a line tolerant mode skips (recorded).
-        private func decode(_ line: ArraySlice<UInt8>) throws -> Element? {
+        private func decode(_ line: ArraySlice<UInt8>, number lineNumber: Int) throws -> Element? {
             do {
                 return try DecodeCall.withDocument(line, options: options) { document in
                     try DecodeCall.value(Element.self, document: document, options: options)
@@ -144,6 +207,23 @@ enum StreamErrors {
         func context(_ context: DecodingError.Context) -> DecodingError.Context {
             .init(codingPath: path + context.codingPath, debugDescription: prefix + context.debugDescription,
                   underlyingError: context.underlyingError)
+        }
+        switch error {
+        case let .typeMismatch(type, found): return .typeMismatch(type, context(found))
+        case let .valueNotFound(type, found): return .valueNotFound(type, context(found))
+        case let .keyNotFound(key, found): return .keyNotFound(key, context(found))
+        case let .dataCorrupted(found): return .dataCorrupted(context(found))
+        @unknown default: return error
+        }
+    }
+
+    /// `error` from decoding a batch of elements as one array: its first path component
+    /// (the index in the batch) made the index in the whole array (`base` more), under `path`.
+    static func reindexed(_ error: DecodingError, by base: Int, under path: [any CodingKey]) -> DecodingError {
+        func context(_ context: DecodingError.Context) -> DecodingError.Context {
+            var keys = context.codingPath
+            if let first = keys.first, let index = first.intValue { keys[0] = AnyCodingKey(index: base + index) }
+            return .init(codingPath: path + keys, debugDescription: context.debugDescription, underlyingError: context.underlyingError)
         }
         switch error {
         case let .typeMismatch(type, found): return .typeMismatch(type, context(found))

@@ -36,6 +36,30 @@ struct StructureScanner {
     private(set) var topLevelStart: Int?
     private(set) var topLevelEnd: Int?
 
+    /// Takes `bytes[range]` (offsets are `bytes`' own), `ended` called as in `take`; `stop`
+    /// is asked after each byte whether to stop there. The offset after the last byte taken.
+    /// Inside a string (most of a document's bytes) it skips to the next quote or backslash
+    /// without taking each byte on its own.
+    mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+                       ended: (Ended) throws -> Void, stop: () -> Bool = { false }) rethrows -> Int {
+        var offset = start
+        while offset < end {
+            if inString, !escaped, !stringIsKey {
+                while offset < end, bytes[offset] != UInt8(ascii: "\""), bytes[offset] != UInt8(ascii: "\\") { offset += 1 }
+                if offset == end { break }
+            } else if inScalar {  // the rest of a number or literal: letters, digits, signs, points
+                while offset < end, bytes[offset] > UInt8(ascii: ","), bytes[offset] != UInt8(ascii: "]"), bytes[offset] != UInt8(ascii: "}") {
+                    offset += 1
+                }
+                if offset == end { break }
+            }
+            try take(bytes[offset], at: offset, ended: ended)
+            offset += 1
+            if stop() { break }
+        }
+        return offset
+    }
+
     /// Takes the byte at `offset`; `ended` is called for each value that ends with it (a
     /// scalar ended by a closing bracket, then the container that bracket closes).
     @inline(__always)
