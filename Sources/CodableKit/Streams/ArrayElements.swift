@@ -100,6 +100,7 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
                     }
                 }
                 guard let depth = arrayDepth, !arrayClosed else { return }
+                scanner.tracksKeys = false  // the array is found: no more paths to match
                 scanned = scanner.take(bytes, from: scanned, to: bytes.count, ended: { ended in
                     if ended.depth == depth {
                         if first == nil { first = ended.start }

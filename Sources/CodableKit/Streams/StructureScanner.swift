@@ -27,6 +27,8 @@ struct StructureScanner {
         var depth: Int
     }
 
+    /// Whether keys are kept (`path(to:)`): only to find a designated path.
+    var tracksKeys = true
     private(set) var stack: [Open] = []
     private var inString = false
     private var escaped = false
@@ -44,7 +46,7 @@ struct StructureScanner {
                        ended: (Ended) throws -> Void, stop: () -> Bool = { false }) rethrows -> Int {
         var offset = start
         while offset < end {
-            if inString, !escaped, !stringIsKey {
+            if inString, !escaped, !(stringIsKey && tracksKeys) {
                 while offset < end, bytes[offset] != UInt8(ascii: "\""), bytes[offset] != UInt8(ascii: "\\") { offset += 1 }
                 if offset == end { break }
             } else if inScalar {  // the rest of a number or literal: letters, digits, signs, points
@@ -74,7 +76,7 @@ struct StructureScanner {
                 if stringIsKey { stringIsKey = false } else { try ended(valueEnded(at: offset + 1)) }
                 return
             }
-            if stringIsKey { stack[stack.count - 1].key.append(byte) }
+            if stringIsKey, tracksKeys { stack[stack.count - 1].key.append(byte) }
             return
         }
         if inScalar {
