@@ -56,6 +56,11 @@ func profile(_ argument: String, seconds: Double) {
         case "citm": work = { _ = try! ModelDecoder().decode(Citm.self, from: data) }
         default: work = { _ = try! ModelDecoder().decode(Canada.self, from: data) }
         }
+    case "partial-twitter":  // decodePartial on every 4 KB prefix
+        let data = try! Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../shared/data/nativejson/twitter.json"))
+        let prefixes = stride(from: 4096, to: data.count, by: 4096).map { Data(data.prefix($0)) }
+        work = { for prefix in prefixes { _ = try! ModelDecoder().decodePartial(Tweets.self, from: prefix) } }
     case "encode-twitter":
         let data = try! Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../../shared/data/nativejson/twitter.json"))

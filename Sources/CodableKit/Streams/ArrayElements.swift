@@ -12,7 +12,9 @@ extension ModelDecoder {
     /// Tolerant mode leaves a bad element out and goes on, recorded (in a report that
     /// `DecodingLog` receives) as it is in memory; strict mode throws at the first, its coding
     /// path starting with the element's index (`[1234].price`). Bytes that end inside the
-    /// array are an error, in either mode, after the elements before them.
+    /// array, or hold no array where one is asked for, are an error in either mode (in
+    /// memory, tolerant mode reads a top-level value that is not an array as an empty one),
+    /// after the elements before them.
     public func elements<T: Decodable, Bytes: AsyncSequence>(of type: T.Type, from bytes: Bytes,
                                                              designatedPath: String? = nil) -> DecodedElements<T, Bytes>
         where Bytes.Element == UInt8 {

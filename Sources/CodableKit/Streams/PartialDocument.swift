@@ -42,9 +42,15 @@ extension ModelDecoder {
         return [Array("true".utf8), Array("false".utf8), Array("null".utf8)].contains { text.elementsEqual($0) }
     }
 
-    /// `line L, column C`, as the reader counts them.
+    /// `line L, column C` of `offset`, as the reader counts them (a column per Unicode scalar).
     private static func position(of offset: Int, in bytes: [UInt8]) -> String {
-        let error = bytes.withUnsafeBufferPointer { JSONReadError(reason: .expected("more", found: .endOfInput), offset: offset, in: $0) }
-        return "line \(error.line), column \(error.column)"
+        bytes.withUnsafeBufferPointer { bytes in
+            var line = 1
+            var lineStart = 0
+            for index in 0 ..< offset where bytes[index] == UInt8(ascii: "\n") { (line, lineStart) = (line + 1, index + 1) }
+            var column = 1
+            for index in lineStart ..< offset where bytes[index] & 0xC0 != 0x80 { column += 1 }
+            return "line \(line), column \(column)"
+        }
     }
 }

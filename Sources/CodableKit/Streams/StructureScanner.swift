@@ -43,10 +43,15 @@ struct StructureScanner {
     /// Inside a string (most of a document's bytes) it skips to the next quote or backslash
     /// without taking each byte on its own.
     mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
-                       ended: (Ended) throws -> Void, stop: () -> Bool = { false }) rethrows -> Int {
+                       ended: (Ended) throws -> Void, stop: (() -> Bool)? = nil) rethrows -> Int {
         var offset = start
         while offset < end {
-            if inString, !escaped, !(stringIsKey && tracksKeys) {
+            if !inString, !inScalar {  // whitespace between tokens (a pretty-printed document's indentation)
+                while offset < end, bytes[offset] == 0x20 || bytes[offset] == 0x0A || bytes[offset] == 0x09 || bytes[offset] == 0x0D {
+                    offset += 1
+                }
+                if offset == end { break }
+            } else if inString, !escaped, !(stringIsKey && tracksKeys) {
                 while offset < end, bytes[offset] != UInt8(ascii: "\""), bytes[offset] != UInt8(ascii: "\\") { offset += 1 }
                 if offset == end { break }
             } else if inScalar {  // the rest of a number or literal: letters, digits, signs, points
@@ -57,7 +62,7 @@ struct StructureScanner {
             }
             try take(bytes[offset], at: offset, ended: ended)
             offset += 1
-            if stop() { break }
+            if let stop, stop() { break }
         }
         return offset
     }
