@@ -145,15 +145,7 @@ public struct DecodedLines<Element: Decodable, Source: AsyncSequence>: AsyncSequ
         /// The next line that is not blank, without its line ending; nil at the end.
         private mutating func nextLine() async throws -> ArraySlice<UInt8>? {
             while true {
-                if let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                    lineNumber += 1
-                    var line = pending[start ..< newline]
-                    start = newline + 1
-                    if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-                    try checkLength(line.count, line: lineNumber)
-                    if line.contains(where: { !Self.isWhitespace($0) }) { return line }
-                    continue
-                }
+                if let line = try takeLineIfHere() { return line }
                 try checkLength(pending.count - start, line: lineNumber + 1)
                 if ended {
                     guard start < pending.count else { return nil }
@@ -204,15 +196,18 @@ enum StreamErrors {
     }
 
     static func prefixed(_ prefix: String, _ error: DecodingError, path: [any CodingKey] = []) -> DecodingError {
-        func context(_ context: DecodingError.Context) -> DecodingError.Context {
-            .init(codingPath: path + context.codingPath, debugDescription: prefix + context.debugDescription,
-                  underlyingError: context.underlyingError)
+        mapping(error) {
+            .init(codingPath: path + $0.codingPath, debugDescription: prefix + $0.debugDescription, underlyingError: $0.underlyingError)
         }
+    }
+
+    /// `error`, its context changed by `change`.
+    private static func mapping(_ error: DecodingError, _ change: (DecodingError.Context) -> DecodingError.Context) -> DecodingError {
         switch error {
-        case let .typeMismatch(type, found): return .typeMismatch(type, context(found))
-        case let .valueNotFound(type, found): return .valueNotFound(type, context(found))
-        case let .keyNotFound(key, found): return .keyNotFound(key, context(found))
-        case let .dataCorrupted(found): return .dataCorrupted(context(found))
+        case let .typeMismatch(type, context): return .typeMismatch(type, change(context))
+        case let .valueNotFound(type, context): return .valueNotFound(type, change(context))
+        case let .keyNotFound(key, context): return .keyNotFound(key, change(context))
+        case let .dataCorrupted(context): return .dataCorrupted(change(context))
         @unknown default: return error
         }
     }
@@ -220,17 +215,10 @@ enum StreamErrors {
     /// `error` from decoding a batch of elements as one array: its first path component
     /// (the index in the batch) made the index in the whole array (`base` more), under `path`.
     static func reindexed(_ error: DecodingError, by base: Int, under path: [any CodingKey]) -> DecodingError {
-        func context(_ context: DecodingError.Context) -> DecodingError.Context {
+        mapping(error) { context in
             var keys = context.codingPath
             if let first = keys.first, let index = first.intValue { keys[0] = AnyCodingKey(index: base + index) }
             return .init(codingPath: path + keys, debugDescription: context.debugDescription, underlyingError: context.underlyingError)
-        }
-        switch error {
-        case let .typeMismatch(type, found): return .typeMismatch(type, context(found))
-        case let .valueNotFound(type, found): return .valueNotFound(type, context(found))
-        case let .keyNotFound(key, found): return .keyNotFound(key, context(found))
-        case let .dataCorrupted(found): return .dataCorrupted(context(found))
-        @unknown default: return error
         }
     }
 
