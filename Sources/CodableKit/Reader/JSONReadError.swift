@@ -30,18 +30,15 @@ public struct JSONReadError: Error, CustomStringConvertible, Sendable {
         (line, column) = Self.lineAndColumn(of: min(offset, bytes.count), in: bytes)
     }
 
-    /// Line and column are only computed when an error is made, never on the hot path.
-    private static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
+    /// Line and column of `offset` (a column per Unicode scalar), computed only when an error
+    /// or a partial document's end is reported, never on the hot path: lines are counted
+    /// first, then the scalars of the last line alone.
+    package static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         var line = 1
+        var lineStart = 0
+        for index in 0 ..< offset where bytes[index] == UInt8(ascii: "\n") { (line, lineStart) = (line + 1, index + 1) }
         var column = 1
-        for byte in bytes[..<offset] {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {  // a UTF-8 continuation byte does not start a scalar
-                column += 1
-            }
-        }
+        for index in lineStart ..< offset where bytes[index] & 0xC0 != 0x80 { column += 1 }  // a continuation byte starts no scalar
         return (line, column)
     }
 }

@@ -42,15 +42,9 @@ extension ModelDecoder {
         return [Array("true".utf8), Array("false".utf8), Array("null".utf8)].contains { text.elementsEqual($0) }
     }
 
-    /// `line L, column C` of `offset`, as the reader counts them (a column per Unicode scalar).
+    /// `line L, column C` of `offset`, as the reader counts them.
     private static func position(of offset: Int, in bytes: [UInt8]) -> String {
-        bytes.withUnsafeBufferPointer { bytes in
-            var line = 1
-            var lineStart = 0
-            for index in 0 ..< offset where bytes[index] == UInt8(ascii: "\n") { (line, lineStart) = (line + 1, index + 1) }
-            var column = 1
-            for index in lineStart ..< offset where bytes[index] & 0xC0 != 0x80 { column += 1 }
-            return "line \(line), column \(column)"
-        }
+        let (line, column) = bytes.withUnsafeBufferPointer { JSONReadError.lineAndColumn(of: offset, in: $0) }
+        return "line \(line), column \(column)"
     }
 }
