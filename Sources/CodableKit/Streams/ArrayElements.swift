@@ -137,12 +137,11 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
         private mutating func decodeBatch(_ text: ArraySlice<UInt8>, count: Int) throws -> [Element] {
             let base = nextIndex
             nextIndex += count
-            let batch = [UInt8](unsafeUninitializedCapacity: text.count + 2) { buffer, initialized in
-                buffer[0] = UInt8(ascii: "[")
-                _ = UnsafeMutableBufferPointer(rebasing: buffer[1 ..< text.count + 1]).initialize(from: text)
-                buffer[text.count + 1] = UInt8(ascii: "]")
-                initialized = text.count + 2
-            }
+            var batch: [UInt8] = []
+            batch.reserveCapacity(text.count + 2)
+            batch.append(UInt8(ascii: "["))
+            batch.append(contentsOf: text)
+            batch.append(UInt8(ascii: "]"))
             do {
                 return try DecodeCall.withDocument(batch, options: options) { document in
                     try DecodeCall.value([Element].self, document: document, options: options)
