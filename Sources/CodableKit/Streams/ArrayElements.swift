@@ -9,12 +9,13 @@ extension ModelDecoder {
     /// ```swift
     /// for try await airport in ModelDecoder().elements(of: Airport.self, from: file.bytes) { … }
     /// ```
-    /// Tolerant mode leaves a bad element out and goes on, recorded (in a report that
-    /// `DecodingLog` receives) as it is in memory; strict mode throws at the first, its coding
-    /// path starting with the element's index (`[1234].price`). Bytes that end inside the
-    /// array, or hold no array where one is asked for, are an error in either mode (in
-    /// memory, tolerant mode reads a top-level value that is not an array as an empty one),
-    /// after the elements before them.
+    /// Tolerant mode leaves a bad element out and goes on, as it does in memory, and reads a
+    /// value at the path that is not an array as an empty one; each repair is recorded in a
+    /// report that `DecodingLog` receives, its path counting elements from the start of the
+    /// whole array (`data.items[1234].price`). Strict mode throws at the first bad element,
+    /// its coding path the same. Bytes that end inside the array or are not JSON, and a path
+    /// that is not there, are an error in either mode. Every element before an error is
+    /// returned first.
     public func elements<T: Decodable, Bytes: AsyncSequence>(of type: T.Type, from bytes: Bytes,
                                                              designatedPath: String? = nil) -> DecodedElements<T, Bytes>
         where Bytes.Element == UInt8 {
@@ -56,9 +57,14 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
         /// The depth of the array once found (its elements end at this depth).
         var arrayDepth: Int?
         var arrayClosed = false
-        /// Elements decoded but not yet returned, in order.
+        /// Until the array is found: where the value at the path began, kept whole in case it
+        /// is not an array; and the member start last compared with the path.
+        var valueAtPath: Int?
+        var checkedStart: Int?
+        /// Elements decoded but not yet returned, in order, and the error that comes after them.
         var ready: [Element] = []
         var readyIndex = 0
+        var failure: (any Error)?
         /// The index of the next element to complete.
         var nextIndex = 0
 
@@ -74,8 +80,17 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
                     readyIndex += 1
                     return ready[readyIndex - 1]
                 }
+                if let failure {
+                    (self.failure, arrayClosed) = (nil, true)
+                    throw failure
+                }
                 if arrayClosed { return nil }
                 guard try await chunks.next(into: &pending) else {
+                    if arrayDepth == nil, path.isEmpty, let start = valueAtPath {  // a top-level number or literal ends with the bytes
+                        arrayClosed = true
+                        (ready, readyIndex) = (try decodeNotAnArray(pending[start...]), 0)
+                        continue
+                    }
                     throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: arrayDepth == nil
                         ? "The bytes ended before an array at \(path.isEmpty ? "the top level" : path.joined(separator: ".")) began."
                         : "The bytes ended inside the array, after \(nextIndex) elements."))
@@ -90,15 +105,21 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
             var scanner = self.scanner  // a local: the scanner's callback notes what ended
             var (arrayDepth, arrayClosed, scanned) = (self.arrayDepth, self.arrayClosed, self.scanned)
             var first: Int?, last = 0, count = 0
+            var notAnArray: Range<Int>?
             pending.withUnsafeBufferPointer { bytes in
-                // Until the array opens, byte by byte (its path is checked as each container opens).
-                while arrayDepth == nil, scanned < bytes.count {
+                // Until the array opens, byte by byte: its path is checked as each value at its depth begins.
+                while arrayDepth == nil, notAnArray == nil, scanned < bytes.count {
                     let before = scanner.stack.count
-                    scanner.take(bytes[scanned], at: scanned) { _ in }
+                    var ended: StructureScanner.Ended?
+                    scanner.take(bytes[scanned], at: scanned) { if $0.depth == path.count { ended = $0 } }
                     scanned += 1
                     let now = scanner.stack.count
                     if now == path.count + 1, now > before, !scanner.stack[now - 1].isObject, scanner.path(to: now - 1) == path {
                         arrayDepth = now
+                        valueAtPath = nil
+                    } else {
+                        noteValueAtPath(scanner)
+                        if let ended, ended.start == valueAtPath { notAnArray = ended.start ..< ended.end }
                     }
                 }
                 guard let depth = arrayDepth, !arrayClosed else { return }
@@ -113,43 +134,111 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
                     }
                 }, stop: { arrayClosed })
             }
-            if let first {
-                ready = try decodeBatch(pending[first ..< last], count: count)
-                readyIndex = 0
+            if let notAnArray {
+                arrayClosed = true
+                (ready, readyIndex) = (try decodeNotAnArray(pending[notAnArray]), 0)
             }
-            // Keep the element in progress (or nothing), and shift the scanner's offsets.
+            if let first {
+                (ready, readyIndex) = (decodeBatch(pending[first ..< last], count: count), 0)
+            }
+            // Keep the element in progress (or the value at the path, or nothing), and shift the scanner's offsets.
             var keep = scanned
             if let arrayDepth, scanner.stack.count >= arrayDepth, let start = scanner.stack[arrayDepth - 1].valueStart {
                 keep = Swift.min(keep, start)
             }
+            if arrayDepth == nil, let start = valueAtPath { keep = Swift.min(keep, start) }
             if keep > 0 {
                 pending.removeFirst(keep)
                 scanned -= keep
                 scanner.dropFirst(keep)
+                valueAtPath = valueAtPath.map { $0 - keep }
+                checkedStart = checkedStart.map { $0 - keep }
             }
             self.scanner = scanner
             (self.arrayDepth, self.arrayClosed, self.scanned) = (arrayDepth, arrayClosed, scanned)
         }
 
+        /// Notes where a value at the path begins: the top-level value, or a member (element)
+        /// of the container above the path's end whose keys match. Compares keys once per
+        /// value, not per byte.
+        private mutating func noteValueAtPath(_ scanner: StructureScanner) {
+            if path.isEmpty {
+                valueAtPath = scanner.topLevelStart
+            } else if scanner.stack.count >= path.count {
+                let start = scanner.stack[path.count - 1].valueStart
+                if start != checkedStart {
+                    checkedStart = start
+                    valueAtPath = start != nil && scanner.path(to: path.count) == path ? start : nil
+                }
+            }
+        }
+
+        /// The value at the path, which is not an array, decoded as `[Element]` as in memory:
+        /// tolerant mode reads an empty array (and reports it), strict mode throws.
+        private func decodeNotAnArray(_ text: ArraySlice<UInt8>) throws -> [Element] {
+            try decodeArray(text, base: 0, wrapped: false)
+        }
+
         /// The elements in `text` (elements and the commas between them), decoded as one
-        /// array: tolerant mode leaves out a bad element as in memory; a strict error's path
-        /// counts elements from the array's start.
-        private mutating func decodeBatch(_ text: ArraySlice<UInt8>, count: Int) throws -> [Element] {
+        /// array: tolerant mode leaves out a bad element as in memory. When the batch fails,
+        /// its elements are decoded one at a time, so that those before the bad one are still
+        /// returned; the error is thrown after them.
+        private mutating func decodeBatch(_ text: ArraySlice<UInt8>, count: Int) -> [Element] {
             let base = nextIndex
             nextIndex += count
-            var batch: [UInt8] = []
-            batch.reserveCapacity(text.count + 2)
-            batch.append(UInt8(ascii: "["))
-            batch.append(contentsOf: text)
-            batch.append(UInt8(ascii: "]"))
             do {
-                return try DecodeCall.withDocument(batch, options: options) { document in
-                    try DecodeCall.value([Element].self, document: document, options: options)
+                return try decodeArray(text, base: base)
+            } catch {
+                var elements: [Element] = []
+                for (offset, range) in Self.elementRanges(in: text).enumerated() {
+                    do {
+                        elements += try decodeArray(text[range], base: base + offset)
+                    } catch {
+                        failure = error
+                        return elements
+                    }
                 }
-            } catch let error as DecodingError {
-                let path = self.path.map { AnyCodingKey(stringValue: $0) as any CodingKey }
-                throw StreamErrors.reindexed(error, by: base, under: path)
+                failure = error  // no element fails alone: the batch's structure is broken
+                return elements
             }
+        }
+
+        /// `text` as `[Element]`, inside brackets unless it has its own: a strict error's path,
+        /// and a tolerant report's, count elements from the start of the whole array
+        /// (`base` more) under the designated path.
+        private func decodeArray(_ text: ArraySlice<UInt8>, base: Int, wrapped: Bool = true) throws -> [Element] {
+            var array: [UInt8] = []
+            array.reserveCapacity(text.count + 2)
+            if wrapped { array.append(UInt8(ascii: "[")) }
+            array.append(contentsOf: text)
+            if wrapped { array.append(UInt8(ascii: "]")) }
+            let listening = DecodingLog.isListening
+            do {
+                let (elements, report) = try DecodeCall.withDocument(array, options: options) { document in
+                    try DecodeCall.run([Element].self, document: document, designatedPath: nil, options: options,
+                                       returnsReport: listening, reportsToLog: false)
+                }
+                if listening {
+                    DecodingLog.deliver(StreamErrors.rebased(report, by: base, under: path), modelType: typeName([Element].self))
+                }
+                return elements
+            } catch let error as DecodingError {
+                throw StreamErrors.reindexed(error, by: base, under: path.map { AnyCodingKey(stringValue: $0) })
+            }
+        }
+
+        /// The ranges of the elements of a batch (`text` without brackets), in `text`'s indices.
+        private static func elementRanges(in text: ArraySlice<UInt8>) -> [Range<Int>] {
+            var scanner = StructureScanner()
+            scanner.tracksKeys = false
+            var ranges: [Range<Int>] = []
+            let array = [UInt8(ascii: "[")] + text + [UInt8(ascii: "]")]
+            _ = array.withUnsafeBufferPointer {
+                scanner.take($0, from: 0, to: $0.count, ended: { ended in
+                    if ended.depth == 1 { ranges.append(text.startIndex + ended.start - 1 ..< text.startIndex + ended.end - 1) }
+                })
+            }
+            return ranges
         }
     }
 }

@@ -222,6 +222,18 @@ enum StreamErrors {
         }
     }
 
+    /// `report` from decoding a batch of elements as one array, its paths made the whole
+    /// array's as `reindexed` makes an error's.
+    static func rebased(_ report: DecodingReport, by base: Int, under path: [String]) -> DecodingReport {
+        var report = report
+        for index in report.issues.indices {
+            var components = Array(report.issues[index].components)
+            if case let .index(first)? = components.first { components[0] = .index(base + first) }
+            report.issues[index].components = ArraySlice(path.map(PathComponent.key) + components)
+        }
+        return report
+    }
+
     /// A value tolerant mode left out of a stream, in a report `DecodingLog` receives.
     static func recordSkipped(_ place: String, _ type: Any.Type, _ error: DecodingError) {
         var issue = DecodingIssue(path: place, kind: .elementDropped, modelType: typeName(type))

@@ -142,6 +142,55 @@ import Testing
         #expect(seen == [1])
     }
 
+    @Test func strictElementsBeforeTheBadOneInTheSameChunkStillCome() async throws {
+        let bytes = Array(#"[{"x": 1, "label": "a"}, {"x": 2, "label": "b"}, {"x": "three", "label": "c"}, {"x": 4, "label": "d"}]"#.utf8)
+        let strict = ModelDecoder(options: .init(mode: .strict))
+        for cut in [0, 30, bytes.count] {  // the bad element in the first chunk with all, some or none of the good ones
+            var seen: [Int] = []
+            do {
+                for try await point in strict.elements(of: Point.self, from: Self.chunks(bytes, cuts: [cut])) { seen.append(point.x) }
+                Issue.record("no error")
+            } catch let error as DecodingError {
+                #expect(seen == [1, 2], "cut at \(cut)")
+                #expect(DropInTests.describe(error).hasPrefix("typeMismatch at Index 2.x"), "\(DropInTests.describe(error))")
+            }
+        }
+        // Bytes that are not JSON inside the array: the elements before them, then the error, in either mode.
+        let broken = Array("[1, 2, tru, 4]".utf8)
+        var seen: [Int] = []
+        await #expect(throws: DecodingError.self) {
+            for try await n in ModelDecoder().elements(of: Int.self, from: Self.chunks(broken, cuts: [])) { seen.append(n) }
+        }
+        #expect(seen == [1, 2])
+    }
+
+    @Test func tolerantElementsOfAValueThatIsNotAnArrayAreNoneAsInMemory() async throws {
+        for text in [#"{"a": 1}"#, "42", "null", #""s""#, "true "] {
+            let bytes = Array(text.utf8)
+            #expect(try ModelDecoder().decode([Int].self, from: bytes) == [])
+            for cut in 0 ... bytes.count {
+                #expect(try await Self.collect(ModelDecoder().elements(of: Int.self, from: Self.chunks(bytes, cuts: [cut]))) == [], "\(text) cut at \(cut)")
+            }
+            await #expect(throws: DecodingError.self) {
+                try await Self.collect(ModelDecoder(options: .init(mode: .strict)).elements(of: Int.self, from: Self.chunks(bytes, cuts: [])))
+            }
+        }
+        let atPath = Array(#"{"data": {"other": [1], "items": {"x": [2]}, "after": [3]}}"#.utf8)
+        for cut in 0 ... atPath.count {
+            #expect(try await Self.collect(ModelDecoder().elements(of: Int.self, from: Self.chunks(atPath, cuts: [cut]), designatedPath: "data.items")) == [])
+        }
+        do {
+            _ = try await Self.collect(ModelDecoder(options: .init(mode: .strict)).elements(of: Int.self, from: Self.chunks(atPath, cuts: [9]), designatedPath: "data.items"))
+            Issue.record("no error")
+        } catch let error as DecodingError {
+            #expect(DropInTests.describe(error).hasPrefix("typeMismatch at data.items"), "\(DropInTests.describe(error))")
+        }
+        // A path that is not there at all stays an error, as a missing designated path is in memory.
+        await #expect(throws: DecodingError.self) {
+            try await Self.collect(ModelDecoder().elements(of: Int.self, from: Self.chunks(atPath, cuts: []), designatedPath: "data.missing"))
+        }
+    }
+
     // MARK: Partial documents
 
     @Test func everyPrefixDecodesToWhatIsComplete() throws {

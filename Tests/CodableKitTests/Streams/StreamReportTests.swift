@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import CodableKit
+
+/// What the stream decoders deliver to `DecodingLog`: in `DecodingLogTests`' serialized
+/// suite, since handlers are app-wide.
+extension DecodingLogTests {
+    struct StreamLogProbe: Codable, Equatable { var x: Int }
+
+    /// The report of one element names it by its index in the whole array and the
+    /// designated path, however the bytes were cut into chunks.
+    @Test func elementReportsNameTheElementInTheWholeArray() async throws {
+        let received = Locked([String]())
+        DecodingLog.onReport { report in
+            for issue in report.issues where issue.path.hasPrefix("feed.entries") {
+                received.withLock { $0.append(issue.path) }
+            }
+        }
+        defer { DecodingLog.removeAllHandlers() }
+        let bytes = Array(#"{"feed": {"entries": [{"x": 1}, {"x": 2}, "junk", {"x": "4"}]}}"#.utf8)
+        for cut in 0 ... bytes.count {
+            received.withLock { $0.removeAll() }
+            let values = try await StreamTests.collect(ModelDecoder().elements(of: StreamLogProbe.self, from: StreamTests.chunks(bytes, cuts: [cut]),
+                                                                               designatedPath: "feed.entries"))
+            #expect(values.map(\.x) == [1, 2, 4])
+            #expect(received.withLock { $0 } == ["feed.entries[2]", "feed.entries[3].x"], "cut at \(cut)")
+        }
+        received.withLock { $0.removeAll() }
+        let notAnArray = Array(#"{"feed": {"entries": {"x": 1}}}"#.utf8)
+        #expect(try await StreamTests.collect(ModelDecoder().elements(of: StreamLogProbe.self, from: StreamTests.chunks(notAnArray, cuts: [12]),
+                                                                      designatedPath: "feed.entries")) == [])
+        #expect(received.withLock { $0 } == ["feed.entries"])
+    }
+}
