@@ -75,5 +75,19 @@ func streamsDemo() async throws -> [String] {
         let state = report.endedEarly.map { "ended at \($0)" } ?? "whole"
         out.append(#"  \#(cut) bytes: title "\#(value.title)", summary "\#(value.summary)", points \#(value.points) (\#(state))"#)
     }
+    // 4. The same reply for a model that opts in to partial strings: text shows as it streams.
+    out.append("")
+    out.append("Cut inside the summary, for a model that conforms to PartialStringDecodable:")
+    for cut in [38, 44] {
+        let (value, _) = try ModelDecoder().decodePartial(StreamedReply.self, from: Data(bytes[..<cut]))
+        out.append(#"  \#(cut) bytes: title "\#(value.title)", summary "\#(value.summary)", points \#(value.points)"#)
+    }
     return out
+}
+
+/// `Reply`, opted in to partial strings.
+struct StreamedReply: CodableModel, PartialStringDecodable {
+    var title = ""
+    var summary = ""
+    var points: [String] = []
 }

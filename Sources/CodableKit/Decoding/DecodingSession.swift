@@ -62,6 +62,12 @@ final class DecodingSession {
     /// `poolList` owns them, and empties them when the decode ends.
     @exclusivity(unchecked) var containerPools = TypeTable<Unmanaged<KeyedContainerPool>>()
     @exclusivity(unchecked) var poolList: [KeyedContainerPool] = []
+    /// `decodePartial` for a `PartialStringDecodable` model: the node standing for the
+    /// member string the document was cut inside (a `null`), and the text that arrived of
+    /// it; -1 otherwise. A `String` property reads the text, any other reader finds the
+    /// member missing (`partialValue`).
+    var partialNode = -1
+    var partialText = ""
     /// Set when the decode has ended (`releaseContainers`): nothing changes the session
     /// after that, and a container or decoder that outlives it reads in a session of its
     /// own (see `DetachedContext`).

@@ -86,7 +86,7 @@ enum DecodeCall {
     static func run<T: Decodable>(_ type: T.Type, document: JSONDocument, designatedPath: String?,
                                   options: DecodingOptions, base: T? = nil, returnsReport: Bool = true,
                                   reportsToLog: Bool = true, appliesTransformers: Bool = true,
-                                  hint: RouteHint = RouteHint()) throws -> (T, DecodingReport) {
+                                  hint: RouteHint = RouteHint(), partialText: String? = nil) throws -> (T, DecodingReport) {
         var root = 0
         if let designatedPath, !designatedPath.isEmpty {
             guard let node = document.value(at: DottedPath(designatedPath)) else {
@@ -96,7 +96,8 @@ enum DecodeCall {
             root = node
         }
         return try withDecoder(T.self, document: document, at: root, options: options, base: base, returnsReport: returnsReport,
-                               reportsToLog: reportsToLog, appliesTransformers: appliesTransformers, hint: hint) { decoder in
+                               reportsToLog: reportsToLog, appliesTransformers: appliesTransformers, hint: hint,
+                               partialText: partialText) { decoder in
             try decodeRoot(type, with: decoder, at: root)
         }
     }
@@ -106,12 +107,15 @@ enum DecodeCall {
     @inline(__always)
     private static func withDecoder<T>(_: T.Type, document: JSONDocument, at root: Int, options: DecodingOptions, base: T? = nil,
                                        returnsReport: Bool, reportsToLog: Bool, appliesTransformers: Bool = true,
-                                       hint: RouteHint = RouteHint(),
+                                       hint: RouteHint = RouteHint(), partialText: String? = nil,
                                        _ decode: (DocumentDecoder) throws -> T) throws -> (T, DecodingReport) {
         let session = DecodingSession(options: options, appliesTransformers: appliesTransformers,
                                       recordsIssues: returnsReport || reportsToLog && DecodingLog.isListening)
         session.pendingBase = base
         session.hint = hint
+        if let partialText {  // the cut string stands as the document's last node (see `decodePartial`)
+            (session.partialNode, session.partialText) = (document.nodes.count - 1, partialText)
+        }
         defer { session.releaseContainers() }
         let value = try CurrentSession.with(session) { try decode(DocumentDecoder(document: document, session: session, node: root)) }
         let report = DecodingReport(issues: session.filedIssues.take(typeName: session.typeName))

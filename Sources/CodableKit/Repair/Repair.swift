@@ -139,6 +139,11 @@ extension DecodingSession {
     /// (and the casts that open it): a missing key, a scalar that cannot be read.
     func repairProperty<T>(_: T.Type, problem: DecodingProblem, site: PropertySite,
                            at node: Int? = nil, in document: JSONDocument? = nil) throws -> T {
+        var problem = problem
+        if let node, node == partialNode {  // the string a partial document was cut inside
+            if case .null = problem.reason, let text = partialText as? T { return text }
+            problem = DecodingProblem(reason: .missing, expected: T.self)
+        }
         // A required property's own model fails; the model holding it (an outer frame) repairs it.
         if case let .required(_, _, frame, _) = problem.reason, frame <= site.frame { throw problem }
         let key = pathKey(site)
@@ -158,6 +163,13 @@ extension DecodingSession {
     func absentOptional<T>(_: T.Type, site: PropertySite) -> T? {
         if callIsStrict || initialIsNil(site.key, frame: site.frame) { return nil }
         return initialOptional(T.self, site: site)
+    }
+
+    /// An optional property at the string a partial document was cut inside: its text for
+    /// a `String`, else what a missing key gives.
+    @inline(never)
+    func partialValue<T>(_: T.Type, site: PropertySite) -> T? {
+        partialText as? T ?? absentOptional(T.self, site: site)
     }
 
     /// Out of line: naming `T?.self` asks the runtime for its metadata, which the

@@ -11,7 +11,9 @@ extension ModelDecoder {
     /// ```
     /// A value the cut interrupted counts as missing (the property keeps its initial value,
     /// the element is left out): a number is never read shorter than it is, `tr` is not
-    /// `true`, and a string cut short is left out. Arrays and objects keep their complete
+    /// `true`, and a string cut short is left out — unless `T` conforms to
+    /// `PartialStringDecodable`: then a `String` property cut short gets the text that has
+    /// arrived, for streaming text into a UI. Arrays and objects keep their complete
     /// members. One pass over the bytes: calling it on every prefix costs what decoding each
     /// prefix costs.
     /// - Throws: as `decodeWithReport`, and `DecodingError.dataCorrupted` when nothing of
@@ -29,11 +31,55 @@ extension ModelDecoder {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription:
                 "The document ended before any of it was complete (\(Self.position(of: bytes.count, in: bytes)))."))
         }
-        var text = Array(bytes[..<(innermost.lastComplete ?? innermost.start + 1)])
+        var text: [UInt8]
+        var partialText: String?
+        if T.self is any PartialStringDecodable.Type, innermost.isObject, scanner.endsInsideStringValue,
+           let start = innermost.valueStart, let arrived = Self.arrivedText(of: bytes[(start + 1)...]) {
+            // The member stands as a `null` that a `String` property reads as `arrived` (see `DecodingSession.partialNode`).
+            text = Array(bytes[..<start]) + Array("null".utf8)
+            partialText = arrived
+        } else {
+            text = Array(bytes[..<(innermost.lastComplete ?? innermost.start + 1)])
+        }
         for open in scanner.stack.reversed() { text.append(open.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) }
-        var (value, report) = try decodeWithReport(T.self, from: text)
+        let options = options
+        var (value, report) = try DecodeCall.withDocument(text, options: options) { document in
+            try DecodeCall.run(T.self, document: document, designatedPath: nil, options: options, partialText: partialText)
+        }
         report.endedEarly = Self.position(of: bytes.count, in: bytes)
         return (value, report)
+    }
+
+    /// The text of a string cut short (`content`: its bytes after the opening quote), up to
+    /// its last whole character: an escape or a UTF-8 sequence the cut split is left out.
+    /// Nil when what arrived is not valid string content.
+    static func arrivedText(of content: ArraySlice<UInt8>) -> String? {
+        var end = content.startIndex
+        var index = content.startIndex
+        while index < content.endIndex {  // whole escapes only; a high surrogate waits for its low half
+            guard content[index] == UInt8(ascii: "\\") else { index += 1; end = index; continue }
+            guard index + 1 < content.endIndex else { break }
+            var length = content[index + 1] == UInt8(ascii: "u") ? 6 : 2
+            if length == 6, index + 6 <= content.endIndex,
+               let high = UInt16(String(decoding: content[(index + 2) ..< (index + 6)], as: UTF8.self), radix: 16), (0xD800 ... 0xDBFF).contains(high) {
+                length = 12
+            }
+            guard index + length <= content.endIndex else { break }
+            index += length
+            end = index
+        }
+        var whole = content[..<end]
+        // A UTF-8 sequence the cut split: drop its lead byte and the continuation bytes after it.
+        var back = 0
+        while back < 3, back < whole.count, whole[whole.endIndex - 1 - back] & 0xC0 == 0x80 { back += 1 }
+        if back < whole.count, case let lead = whole[whole.endIndex - 1 - back], lead >= 0xC0 {
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            if back + 1 < length { whole = whole.dropLast(back + 1) }
+        }
+        let quoted = [UInt8(ascii: "\"")] + whole + [UInt8(ascii: "\"")]
+        return try? DecodeCall.withDocument(quoted, options: DecodingOptions(mode: .strict)) { document in
+            try DecodeCall.value(String.self, document: document, options: DecodingOptions(mode: .strict))
+        }
     }
 
     /// A top-level `true`, `false` or `null`, whole (a number may yet go on; these cannot).

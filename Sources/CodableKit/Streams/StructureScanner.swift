@@ -151,6 +151,8 @@ struct StructureScanner {
 
     /// A string, number or literal was in progress when the bytes ran out.
     var endsInsideValue: Bool { inString || inScalar }
+    /// A string that is a value (not a key) was in progress when the bytes ran out.
+    var endsInsideStringValue: Bool { inString && !stringIsKey }
     /// Offsets are relative to the bytes taken; after the caller drops the first `count`
     /// of them, this shifts every offset kept.
     mutating func dropFirst(_ count: Int) {

@@ -218,4 +218,65 @@ import Testing
         #expect(try ModelDecoder().decodePartial([Bool].self, from: Data("[true, tr".utf8)).value == [true])
         #expect(try ModelDecoder().decodePartial(Bool.self, from: Data("true".utf8)).value == true)
     }
+
+    // MARK: Partial strings
+
+    struct Reply: CodableModel, PartialStringDecodable, Equatable {
+        struct Delta: CodableModel, Equatable { var content = ""; var index = 0 }
+        var title = "none"
+        var count = 0
+        var note: String?
+        var delta = Delta()
+        var tags: [String] = []
+        var link: URL?
+    }
+
+    /// A model that opts in gets each string cut short as far as it arrived, at every
+    /// byte, escapes and multi-byte characters included; nothing else is read short.
+    @Test func partialStringsGrowWithEachByteWhenTheModelOptsIn() throws {
+        let text = #"{"title": "Hi \u00e9 \ud83d\ude00 \"q\" 😀 é done", "count": 12345, "note": "a note", "link": "https://example.com/path", "#
+            + #""delta": {"index": 7, "content": "Once upon a time"}, "tags": ["first", "second"]}"#
+        let bytes = Array(text.utf8)
+        let whole = try ModelDecoder().decode(Reply.self, from: bytes)
+        #expect(whole.title == "Hi é 😀 \"q\" 😀 é done")
+        var previous = Reply()
+        for cut in 1 ..< bytes.count {
+            let (value, report) = try ModelDecoder().decodePartial(Reply.self, from: Data(bytes[..<cut]))
+            #expect(report.endedEarly != nil)
+            for (part, full, before) in [(value.title, whole.title, previous.title), (value.note ?? "", whole.note!, previous.note ?? ""),
+                                         (value.delta.content, whole.delta.content, previous.delta.content)] where part != "none" {
+                #expect(full.unicodeScalars.starts(with: part.unicodeScalars), "\(part.debugDescription) at \(cut)")
+                #expect(part.unicodeScalars.count >= before.unicodeScalars.count || before == "none", "shrank at \(cut)")
+            }
+            #expect(value.count == 0 || value.count == 12345, "\(value.count) at \(cut)")
+            #expect(value.link == nil || value.link == whole.link, "a URL is not read short: \(String(describing: value.link)) at \(cut)")
+            #expect(whole.tags.starts(with: value.tags), "an element is not read short: \(value.tags) at \(cut)")
+            #expect(value.delta.index == 0 || value.delta.index == 7)
+            previous = value
+        }
+        let cutInsideText = Data(#"{"title": "Hi", "delta": {"content": "Once up"#.utf8)
+        #expect(try ModelDecoder().decodePartial(Reply.self, from: cutInsideText).value.delta.content == "Once up")
+        struct Line: Decodable, PartialStringDecodable { var text: String }  // strict mode, as JSONDecoder would read the prefix
+        #expect(try ModelDecoder(options: .init(mode: .strict)).decodePartial(Line.self, from: Data(#"{"text": "Hel"#.utf8)).value.text == "Hel")
+        // An escape the cut split waits for the rest.
+        #expect(try ModelDecoder().decodePartial(Reply.self, from: Data(#"{"title": "a\u00"#.utf8)).value.title == "a")
+        #expect(try ModelDecoder().decodePartial(Reply.self, from: Data(#"{"title": "a\ud83d"#.utf8)).value.title == "a")
+        #expect(try ModelDecoder().decodePartial(Reply.self, from: Data(#"{"title": "a\"#.utf8)).value.title == "a")
+        #expect(try ModelDecoder().decodePartial(Reply.self, from: Data([UInt8](#"{"title": "a"#.utf8) + [0xF0, 0x9F])).value.title == "a")
+        // Text that is not valid string content is left out, as without the conformance.
+        #expect(try ModelDecoder().decodePartial(Reply.self, from: Data([UInt8](#"{"title": "a"#.utf8) + [0xFF, 0x41])).value.title == "none")
+    }
+
+    @Test func withoutTheConformanceAStringCutShortIsLeftOut() throws {
+        struct Plain: CodableModel { var title = "none"; var values: [String: String] = [:] }
+        #expect(try ModelDecoder().decodePartial(Plain.self, from: Data(#"{"title": "Hel"#.utf8)).value.title == "none")
+        struct Dictionaries: CodableModel, PartialStringDecodable { var values: [String: String] = [:] }
+        #expect(try ModelDecoder().decodePartial(Plain.self, from: Data(#"{"values": {"a": "1", "b": "tw"#.utf8)).value.values == ["a": "1"])
+        let (values, report) = try ModelDecoder().decodePartial(Dictionaries.self, from: Data(#"{"values": {"a": "1", "b": "tw"#.utf8))
+        #expect(values.values == ["a": "1", "b": "tw"])
+        #expect(report.issues.isEmpty && report.endedEarly == "line 1, column 31")
+        struct Numbers: CodableModel, PartialStringDecodable { var values: [String: Int] = [:] }
+        let (numbers, numbersReport) = try ModelDecoder().decodePartial(Numbers.self, from: Data(#"{"values": {"a": 1, "b": "2"#.utf8))
+        #expect(numbers.values == ["a": 1] && numbersReport.issues.isEmpty, "a number in a string cut short is not read: \(numbersReport)")
+    }
 }
