@@ -4,7 +4,7 @@ import Foundation
 /// Streams. `elements` over one big JSON array and `lines` over a JSON Lines file of the
 /// same airport records (1 GB; 64 MB with `--quick`), each read from the file in 64 KB chunks
 /// in a child process: its peak RSS growth, and its MB/s against decoding a 50 MB slice of
-/// the same records held in memory. `decodePartial` on every 4 KB prefix of twitter.json:
+/// the same records held in memory (just before and just after the stream, averaged). `decodePartial` on every 4 KB prefix of twitter.json:
 /// its total time against decoding that many bytes of whole document (see `partialRow`).
 func streamBenchmark(_ harness: Harness) -> String {
     #if os(Linux)
@@ -22,11 +22,16 @@ func streamBenchmark(_ harness: Harness) -> String {
     writeRepeated(body: slice.dropFirst().dropLast(), separator: ",", open: "[", close: "]", size: fileSize, to: arrayURL)
     writeRepeated(body: lines, separator: "", open: "", close: "", size: fileSize, to: linesURL)
 
-    let inMemory = harness.secondsPerCall([{ _ = try! ModelDecoder().decode([Airport].self, from: slice) }])[0]
-    let memoryRate = Double(slice.count) / inMemory / 1e6
+    // The in-memory rate is taken just before and just after each stream, and the two averaged:
+    // on a shared machine the rate drifts by a third within minutes.
+    func measureMemoryRate() -> Double {
+        Double(slice.count) / harness.secondsPerCall([{ _ = try! ModelDecoder().decode([Airport].self, from: slice) }])[0] / 1e6
+    }
     var table = Table(header: ["stream", "file", "peak RSS growth", "target", "", "MB/s", "in memory", "ratio", "target", ""])
     for (kind, url) in [("elements", arrayURL), ("lines", linesURL)] {
+        let before = measureMemoryRate()
         guard let (peak, seconds, count) = runStreamProbe(kind, path: url.path), count > 0 else { return "stream probe failed for \(kind)" }
+        let memoryRate = (before + measureMemoryRate()) / 2
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         let rate = Double(size) / seconds / 1e6
         let ratio = rate / memoryRate

@@ -35,8 +35,22 @@ public struct JSONReadError: Error, CustomStringConvertible, Sendable {
     /// first, then the scalars of the last line alone.
     package static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         var line = 1
-        var lineStart = 0
-        for index in 0 ..< offset where bytes[index] == UInt8(ascii: "\n") { (line, lineStart) = (line + 1, index + 1) }
+        var index = 0
+        if let base = bytes.baseAddress {  // eight bytes at a time: `decodePartial` reports every prefix's end
+            let (ones, highs, lows) = (UInt64(0x0101_0101_0101_0101), UInt64(0x8080_8080_8080_8080), UInt64(0x7F7F_7F7F_7F7F_7F7F))
+            while index + 8 <= offset {
+                // Safety: `index + 8 <= offset <= bytes.count`: the eight bytes lie in `bytes`.
+                let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ (ones &* 0x0A)
+                line += (~(((word & lows) &+ lows) | word) & highs).nonzeroBitCount  // one high bit per byte that was "\n"
+                index += 8
+            }
+        }
+        while index < offset {
+            if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+            index += 1
+        }
+        var lineStart = offset
+        while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
         var column = 1
         for index in lineStart ..< offset where bytes[index] & 0xC0 != 0x80 { column += 1 }  // a continuation byte starts no scalar
         return (line, column)

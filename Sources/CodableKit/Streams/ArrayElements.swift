@@ -49,7 +49,9 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
         let options: DecodingOptions
         /// The keys (and indices) leading to the array.
         let path: [String]
-        var scanner = StructureScanner()
+        /// Follows the structure until the array is found; then `elementScanner` takes over.
+        var scanner = StructureScanner(tracksKeys: true)
+        var elementScanner = ElementScanner()
         /// Bytes not yet let go: from the element in progress (or the next byte) on.
         var pending: [UInt8] = []
         /// The next byte of `pending` to scan.
@@ -102,7 +104,7 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
         /// Scans what arrived and decodes the elements it completed, then lets go of the
         /// bytes no element in progress needs.
         private mutating func scan() throws {
-            var scanner = self.scanner  // a local: the scanner's callback notes what ended
+            var (scanner, elementScanner) = (self.scanner, self.elementScanner)  // locals: the callbacks note what ended
             var (arrayDepth, arrayClosed, scanned) = (self.arrayDepth, self.arrayClosed, self.scanned)
             var first: Int?, last = 0, count = 0
             var notAnArray: Range<Int>?
@@ -122,17 +124,12 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
                         if let ended, ended.start == valueAtPath { notAnArray = ended.start ..< ended.end }
                     }
                 }
-                guard let depth = arrayDepth, !arrayClosed else { return }
-                scanner.tracksKeys = false  // the array is found: no more paths to match
-                scanned = scanner.take(bytes, from: scanned, to: bytes.count, ended: { ended in
-                    if ended.depth == depth {
-                        if first == nil { first = ended.start }
-                        last = ended.end
-                        count += 1
-                    } else if ended.depth == depth - 1 {
-                        arrayClosed = true
-                    }
-                }, stop: { arrayClosed })
+                guard arrayDepth != nil, !arrayClosed else { return }
+                (scanned, arrayClosed) = elementScanner.scan(bytes, from: scanned) { start, end in
+                    if first == nil { first = start }
+                    last = end
+                    count += 1
+                }
             }
             if let notAnArray {
                 arrayClosed = true
@@ -143,18 +140,19 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
             }
             // Keep the element in progress (or the value at the path, or nothing), and shift the scanner's offsets.
             var keep = scanned
-            if let arrayDepth, scanner.stack.count >= arrayDepth, let start = scanner.stack[arrayDepth - 1].valueStart {
-                keep = Swift.min(keep, start)
-            }
-            if arrayDepth == nil, let start = valueAtPath { keep = Swift.min(keep, start) }
+            if let start = arrayDepth == nil ? valueAtPath : elementScanner.start { keep = Swift.min(keep, start) }
             if keep > 0 {
                 pending.removeFirst(keep)
                 scanned -= keep
-                scanner.dropFirst(keep)
-                valueAtPath = valueAtPath.map { $0 - keep }
-                checkedStart = checkedStart.map { $0 - keep }
+                if arrayDepth == nil {
+                    scanner.dropFirst(keep)
+                    valueAtPath = valueAtPath.map { $0 - keep }
+                    checkedStart = checkedStart.map { $0 - keep }
+                } else {
+                    elementScanner.dropFirst(keep)
+                }
             }
-            self.scanner = scanner
+            (self.scanner, self.elementScanner) = (scanner, elementScanner)
             (self.arrayDepth, self.arrayClosed, self.scanned) = (arrayDepth, arrayClosed, scanned)
         }
 
@@ -229,8 +227,7 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
 
         /// The ranges of the elements of a batch (`text` without brackets), in `text`'s indices.
         private static func elementRanges(in text: ArraySlice<UInt8>) -> [Range<Int>] {
-            var scanner = StructureScanner()
-            scanner.tracksKeys = false
+            var scanner = StructureScanner(tracksKeys: false)
             var ranges: [Range<Int>] = []
             let array = [UInt8(ascii: "[")] + text + [UInt8(ascii: "]")]
             _ = array.withUnsafeBufferPointer {

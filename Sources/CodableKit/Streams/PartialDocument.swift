@@ -20,8 +20,7 @@ extension ModelDecoder {
     ///   the document is complete yet (a top-level string or number cut short).
     public func decodePartial<T: Decodable>(_ type: T.Type, from data: Data) throws -> (value: T, report: DecodingReport) {
         let bytes = [UInt8](data)
-        var scanner = StructureScanner()
-        scanner.tracksKeys = false
+        var scanner = StructureScanner(tracksKeys: false)
         _ = bytes.withUnsafeBufferPointer { scanner.take($0, from: 0, to: $0.count, ended: { _ in }) }
         let isWhole = scanner.stack.isEmpty && !scanner.endsInsideValue && scanner.topLevelEnd != nil
         if isWhole || (scanner.stack.isEmpty && Self.isWholeLiteral(bytes)) {

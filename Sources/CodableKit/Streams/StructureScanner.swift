@@ -13,8 +13,6 @@ struct StructureScanner {
         var count = 0
         /// An object: the next string is a key (after `{` or `,`).
         var expectsKey: Bool
-        /// An object: the key of the member being read, as written (escapes and all).
-        var key: [UInt8] = []
         /// Where the element or member value being read began.
         var valueStart: Int?
     }
@@ -27,9 +25,18 @@ struct StructureScanner {
         var depth: Int
     }
 
+    init(tracksKeys: Bool) {
+        self.tracksKeys = tracksKeys
+    }
+
     /// Whether keys are kept (`path(to:)`): only to find a designated path.
-    var tracksKeys = true
+    let tracksKeys: Bool
+    /// The open containers, outermost first; plain values, so that opening and closing one
+    /// costs no reference counting.
     private(set) var stack: [Open] = []
+    /// With `tracksKeys`, per open container: the key of the member being read, as written
+    /// (escapes and all).
+    private var keys: [[UInt8]] = []
     private var inString = false
     private var escaped = false
     private var stringIsKey = false
@@ -81,7 +88,7 @@ struct StructureScanner {
                 if stringIsKey { stringIsKey = false } else { try ended(valueEnded(at: offset + 1)) }
                 return
             }
-            if stringIsKey, tracksKeys { stack[stack.count - 1].key.append(byte) }
+            if stringIsKey, tracksKeys { keys[keys.count - 1].append(byte) }
             return
         }
         if inScalar {
@@ -96,7 +103,7 @@ struct StructureScanner {
         switch byte {
         case UInt8(ascii: "\""):
             if let top = stack.last, top.isObject, top.expectsKey {
-                stack[stack.count - 1].key = []
+                if tracksKeys { keys[keys.count - 1] = [] }
                 stringIsKey = true
             } else {
                 beginValue(at: offset)
@@ -105,9 +112,11 @@ struct StructureScanner {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             beginValue(at: offset)
             stack.append(Open(isObject: byte == UInt8(ascii: "{"), start: offset, expectsKey: byte == UInt8(ascii: "{")))
+            if tracksKeys { keys.append([]) }
         case UInt8(ascii: "}"), UInt8(ascii: "]"):
             guard !stack.isEmpty else { return }
             stack.removeLast()
+            if tracksKeys { keys.removeLast() }
             try ended(valueEnded(at: offset + 1))
         case UInt8(ascii: ","):
             if !stack.isEmpty {
@@ -145,7 +154,7 @@ struct StructureScanner {
     /// The keys and indices of the containers open down to `depth` levels.
     func path(to depth: Int) -> [String] {
         (0 ..< depth).map { level in
-            stack[level].isObject ? String(decoding: stack[level].key, as: UTF8.self) : String(stack[level].count - 1)
+            stack[level].isObject ? String(decoding: keys[level], as: UTF8.self) : String(stack[level].count - 1)
         }
     }
 
