@@ -1,0 +1,29 @@
+// The loop `Scripts/anchor-profile` runs: one payload decoded again and again for `seconds`,
+// by CodableKit or by the floor decoder (Floor.swift), with the anchors' models.
+import CodableKit
+import Foundation
+let args = CommandLine.arguments
+let which = args[1], seconds = Double(args[2]) ?? 5
+let folder = (ProcessInfo.processInfo.environment["DATA"] ?? "../shared/data/nativejson") + "/"
+func loop<T: Decodable>(_: T.Type, _ file: String) {
+    let data = try! Data(contentsOf: URL(fileURLWithPath: folder + file))
+    let decoder = ModelDecoder()
+    let start = Date(); var n = 0
+    while Date().timeIntervalSince(start) < seconds { _ = try! decoder.decode(T.self, from: data); n += 1 }
+    print(which, n, Double(data.count) * Double(n) / Date().timeIntervalSince(start) / 1e6, "MB/s")
+}
+func floor<T: Decodable & Equatable>(_: T.Type, _ file: String) {
+    let data = try! Data(contentsOf: URL(fileURLWithPath: folder + file))
+    let root = tree(try! JSONSerialization.jsonObject(with: data))
+    precondition(try! T(from: FloorDecoder(root)) == ModelDecoder().decode(T.self, from: data), "floor decoder differs")
+    let start = Date(); var n = 0
+    while Date().timeIntervalSince(start) < seconds { _ = try! T(from: FloorDecoder(root)); n += 1 }
+    print(which, "floor", n, Double(data.count) * Double(n) / Date().timeIntervalSince(start) / 1e6, "MB/s")
+}
+switch which {
+case "floor-citm": floor(Catalog.self, "citm_catalog.json")
+case "floor-twitter": floor(TwitterSearch.self, "twitter.json")
+case "citm": loop(Catalog.self, "citm_catalog.json")
+case "twitter": loop(TwitterSearch.self, "twitter.json")
+default: loop(FeatureCollection.self, "canada.json")
+}
