@@ -12,6 +12,9 @@ public struct DecodingReport: Sendable, CustomStringConvertible {
     /// Where a document still arriving ended (`ModelDecoder.decodePartial`), such as
     /// `line 1, column 16`: what would have followed is missing from the value.
     public var endedEarly: String?
+    /// The line of a JSON Lines stream (`ModelDecoder.lines(of:from:)`) whose repairs these
+    /// are, counted from 1; nil for a report of a whole document.
+    public var line: Int?
 
     /// A report, as a plugin or a test might build one.
     public init(issues: [DecodingIssue] = [], failure: String? = nil) {
@@ -25,7 +28,7 @@ public struct DecodingReport: Sendable, CustomStringConvertible {
     /// A tree of the repairs, grouped by model, in the order they happened.
     public var description: String {
         if isClean { return "DecodingReport: clean" }
-        var lines = ["DecodingReport: \(issues.count) repair\(issues.count == 1 ? "" : "s")"]
+        var lines = ["DecodingReport: \(issues.count) repair\(issues.count == 1 ? "" : "s")" + (line.map { " on line \($0)" } ?? "")]
         if let failure { lines.append("failed: \(failure)") }
         if let endedEarly { lines.append("ended early at \(endedEarly): what follows is missing") }
         var groups: [(model: String, issues: [DecodingIssue])] = []

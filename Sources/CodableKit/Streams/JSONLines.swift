@@ -10,8 +10,8 @@ extension ModelDecoder {
     /// ```
     /// Blank lines and `\r\n` endings are fine. Strict mode throws at the first bad line, the
     /// error's description naming the line. Tolerant mode repairs each line as usual, skips
-    /// a line that is not JSON or cannot become a `T` even after repair, and records it (with
-    /// its line number) in a report that `DecodingLog` receives. A line longer than
+    /// a line that is not JSON or cannot become a `T` even after repair, and records both in
+    /// reports that `DecodingLog` receives, one per line, each naming it (`DecodingReport.line`). A line longer than
     /// `maxLineLength` (16 MB) is an error naming the line, in either mode.
     public func lines<T: Decodable, Bytes: AsyncSequence>(of type: T.Type, from bytes: Bytes,
                                                           maxLineLength: Int = 16 << 20) -> DecodedLines<T, Bytes>
@@ -172,15 +172,24 @@ public struct DecodedLines<Element: Decodable, Source: AsyncSequence>: AsyncSequ
             byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
         }
 
-        /// The line's value; nil for a line tolerant mode skips (recorded).
+        /// The line's value; nil for a line tolerant mode skips (recorded). Its repairs go to
+        /// `DecodingLog` in a report that names the line (`DecodingReport.line`).
         private func decode(_ line: ArraySlice<UInt8>, number lineNumber: Int) throws -> Element? {
             do {
-                return try DecodeCall.withDocument(line, options: options) { document in
-                    try DecodeCall.value(Element.self, document: document, options: options)
+                let listening = DecodingLog.isListening
+                let (value, report) = try DecodeCall.withDocument(line, options: options) { document in
+                    try DecodeCall.run(Element.self, document: document, designatedPath: nil, options: options,
+                                       returnsReport: listening, reportsToLog: false)
                 }
+                if listening {
+                    var report = report
+                    report.line = lineNumber
+                    DecodingLog.deliver(report, modelType: typeName(Element.self))
+                }
+                return value
             } catch let error as DecodingError {
                 guard options.mode == .tolerant else { throw StreamErrors.at(line: lineNumber, error) }
-                StreamErrors.recordSkipped("line \(lineNumber)", Element.self, error)
+                StreamErrors.recordSkipped("line \(lineNumber)", Element.self, error, line: lineNumber)
                 return nil
             }
         }
@@ -235,9 +244,11 @@ enum StreamErrors {
     }
 
     /// A value tolerant mode left out of a stream, in a report `DecodingLog` receives.
-    static func recordSkipped(_ place: String, _ type: Any.Type, _ error: DecodingError) {
+    static func recordSkipped(_ place: String, _ type: Any.Type, _ error: DecodingError, line: Int? = nil) {
         var issue = DecodingIssue(path: place, kind: .elementDropped, modelType: typeName(type))
         issue.detail = "\(error)"
-        DecodingLog.deliver(DecodingReport(issues: [issue]), modelType: typeName(type))
+        var report = DecodingReport(issues: [issue])
+        report.line = line
+        DecodingLog.deliver(report, modelType: typeName(type))
     }
 }

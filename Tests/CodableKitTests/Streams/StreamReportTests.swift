@@ -32,3 +32,29 @@ extension DecodingLogTests {
         #expect(received.withLock { $0 } == ["feed.entries"])
     }
 }
+
+extension DecodingLogTests {
+    struct StreamLineProbe: CodableModel { var lineProbeValue = 0 }
+
+    /// Each line's repairs, and each line skipped, reach `DecodingLog` in a report that names
+    /// the line, however the bytes were cut.
+    @Test func lineReportsNameTheLine() async throws {
+        let received = Locked([String]())
+        DecodingLog.onReport { report in
+            for issue in report.issues where issue.modelType.contains("StreamLineProbe") || issue.path.hasPrefix("line ") {
+                received.withLock { $0.append("\(report.line.map(String.init) ?? "-"): \(issue.path)") }
+            }
+        }
+        defer { DecodingLog.removeAllHandlers() }
+        let text = Array("{\"lineProbeValue\": 1}\n{\"lineProbeValue\": \"2\"}\n\nnot json\n{\"lineProbeValue\": [3]}\n".utf8)
+        for cut in [0, 7, 30, text.count] {
+            received.withLock { $0.removeAll() }
+            let values = try await StreamTests.collect(ModelDecoder().lines(of: StreamLineProbe.self, from: StreamTests.chunks(text, cuts: [cut])))
+            #expect(values.map(\.lineProbeValue) == [1, 2, 0])
+            #expect(received.withLock { $0 } == ["2: lineProbeValue", "4: line 4", "5: lineProbeValue"], "cut at \(cut)")
+        }
+        var report = DecodingReport(issues: [DecodingIssue(path: "x", kind: .valueWasNull, modelType: "M")])
+        report.line = 7
+        #expect(report.description.hasPrefix("DecodingReport: 1 repair on line 7"))
+    }
+}
