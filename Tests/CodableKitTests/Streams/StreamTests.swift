@@ -191,6 +191,43 @@ import Testing
         }
     }
 
+    /// The nesting limit and the stack guard apply to each element and each line on its own:
+    /// too deep is an error after the values before it, never a crash, on the
+    /// concurrency pool's threads too.
+    final class Link: Decodable { let next: Link? }
+
+    @Test func nestingLimitsApplyPerElementAndPerLine() async throws {
+        let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)  // past the default limit of 512
+        let array = Array("[1, 2, \(deep), 4]".utf8)
+        for decoder in [ModelDecoder(), ModelDecoder(options: .init(mode: .strict))] {
+            var seen: [JSONValue] = []
+            do {
+                for try await value in decoder.elements(of: JSONValue.self, from: Self.chunks(array, cuts: [3, 300])) { seen.append(value) }
+                Issue.record("no error")
+            } catch let error as DecodingError {
+                #expect(seen == [.int(1), .int(2)])
+                #expect("\(error)".contains("512"), "\(error)")
+            }
+        }
+        let lines = Array("1\n\(deep)\n3\n".utf8)
+        #expect(try await Self.collect(ModelDecoder().lines(of: JSONValue.self, from: Self.chunks(lines, cuts: [100]))) == [.int(1), .int(3)])
+        await #expect(throws: DecodingError.self) {
+            try await Self.collect(ModelDecoder(options: .init(mode: .strict)).lines(of: JSONValue.self, from: Self.chunks(lines, cuts: [100])))
+        }
+        // With the limit lifted, the stack guard stops what the thread's stack cannot hold.
+        var options = DecodingOptions()
+        options.maxDepth = 10_000_000
+        let deeper = Array(("[{\"next\": null}, " + String(repeating: "{\"next\": ", count: 200_000) + "null" + String(repeating: "}", count: 200_000) + "]").utf8)
+        var count = 0
+        do {
+            for try await _ in ModelDecoder(options: options).elements(of: Link.self, from: Self.chunks(deeper, cuts: [4096])) { count += 1 }
+            Issue.record("no error")
+        } catch let error as DecodingError {
+            #expect("\(error)".contains("Nesting too deep for this thread's stack"), "\(error)")
+        }
+        #expect(count == 1)
+    }
+
     // MARK: Partial documents
 
     @Test func everyPrefixDecodesToWhatIsComplete() throws {
