@@ -52,6 +52,29 @@ import Testing
         #expect(pairs == expected)
     }
 
+    /// Invalid UTF-8 (a broken pair, a sequence cut short), with the chunks cut at every byte:
+    /// the same as decoding each line, or the whole array, at once.
+    @Test func invalidUTF8AtEveryChunkBoundaryAsAtOnce() async throws {
+        let bad: [[UInt8]] = [[0xC3, 0x28], [0xF0, 0x9F, 0x98], [0xFF]]
+        var lines = Array(#"{"x": 1, "label": "a"}"#.utf8) + [0x0A]
+        for (index, bytes) in bad.enumerated() { lines += Array(#"{"x": \#(index + 2), "label": "b"#.utf8) + bytes + Array(#""}"#.utf8) + [0x0A] }
+        lines += Array(#"{"x": 9, "label": "d"}"#.utf8)
+        let lineByLine = lines.split(separator: 0x0A).compactMap { try? ModelDecoder().decode(Point.self, from: Array($0)) }
+        #expect(lineByLine.map(\.x) == [1, 9])
+        for cut in 0 ... lines.count {
+            #expect(try await Self.collect(ModelDecoder().lines(of: Point.self, from: Self.chunks(lines, cuts: [cut]))) == lineByLine, "cut at \(cut)")
+        }
+        let array = Array(#"[{"x": 1, "label": "a"}, {"x": 2, "label": "b"#.utf8) + [0xF0, 0x9F, 0x98] + Array(#""}, {"x": 3, "label": "c"}]"#.utf8)
+        #expect(throws: DecodingError.self) { try ModelDecoder().decode([Point].self, from: array) }
+        for cut in 0 ... array.count {
+            var seen: [Int] = []
+            await #expect(throws: DecodingError.self, "cut at \(cut)") {
+                for try await point in ModelDecoder().elements(of: Point.self, from: Self.chunks(array, cuts: [cut])) { seen.append(point.x) }
+            }
+            #expect(seen == [1], "cut at \(cut)")
+        }
+    }
+
     @Test func strictLinesThrowNamingTheLine() async throws {
         let text = "{\"x\": 1, \"label\": \"a\"}\n{\"x\": \"two\", \"label\": \"b\"}\n{\"x\": 3, \"label\": \"c\"}\n"
         let decoder = ModelDecoder(options: .init(mode: .strict))
