@@ -63,11 +63,19 @@ final class DecodingSession {
     @exclusivity(unchecked) var containerPools = TypeTable<Unmanaged<KeyedContainerPool>>()
     @exclusivity(unchecked) var poolList: [KeyedContainerPool] = []
     /// `decodePartial` for a `PartialStringDecodable` model: the node standing for the
-    /// member string the document was cut inside (a `null`), and the text that arrived of
-    /// it; -1 otherwise. A `String` property reads the text, any other reader finds the
-    /// member missing (`partialValue`).
+    /// member string the document was cut inside (a `null`), its document's serial (JSON
+    /// found in a string makes documents with node numbers of their own), and the text that
+    /// arrived of it; -1 otherwise. A `String` property reads the text, any other reader
+    /// finds the member missing (`partialValue`).
     var partialNode = -1
+    var partialDocument = -1
     var partialText = ""
+
+    /// Whether `node` of `document` is the string a partial document was cut inside.
+    @inline(__always)
+    func isPartial(_ node: Int, in document: JSONDocument?) -> Bool {
+        node == partialNode && document?.serial == partialDocument
+    }
     /// Set when the decode has ended (`releaseContainers`): nothing changes the session
     /// after that, and a container or decoder that outlives it reads in a session of its
     /// own (see `DetachedContext`).

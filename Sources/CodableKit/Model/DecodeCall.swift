@@ -114,7 +114,7 @@ enum DecodeCall {
         session.pendingBase = base
         session.hint = hint
         if let partialText {  // the cut string stands as the document's last node (see `decodePartial`)
-            (session.partialNode, session.partialText) = (document.nodes.count - 1, partialText)
+            (session.partialNode, session.partialDocument, session.partialText) = (document.nodes.count - 1, document.serial, partialText)
         }
         defer { session.releaseContainers() }
         let value = try CurrentSession.with(session) { try decode(DocumentDecoder(document: document, session: session, node: root)) }

@@ -165,7 +165,7 @@ extension DocumentDecoder {
             do {
                 return try decodeValue(Element.self, at: node, site: nil, route: route)
             } catch {
-                if node == session.partialNode { return session.partialText as? Element }  // a member cut short (`decodePartial`)
+                if session.isPartial(node, in: document) { return session.partialText as? Element }  // a member cut short (`decodePartial`)
                 try session.repairElement(error)
                 return nil
             }

@@ -32,7 +32,7 @@ extension DocumentDecoder {
     /// key keeps the initial value, and an unusable value falls back to it (recorded).
     func decodeOptionalProperty<T: Decodable>(_: T.Type, at node: Int?, site: PropertySite) throws -> T? {
         guard let node else { return session.absentOptional(T.self, site: site) }
-        if document.nodes[node].kind == .null { return node == session.partialNode ? session.partialValue(T.self, site: site) : nil }
+        if document.nodes[node].kind == .null { return session.isPartial(node, in: document) ? session.partialValue(T.self, site: site) : nil }
         do {
             return try session.at(session.pathKey(site)) { try decodeValue(T.self, at: node, site: site, route: session.route(T.self)) }
         } catch {

@@ -140,7 +140,7 @@ extension DecodingSession {
     func repairProperty<T>(_: T.Type, problem: DecodingProblem, site: PropertySite,
                            at node: Int? = nil, in document: JSONDocument? = nil) throws -> T {
         var problem = problem
-        if let node, node == partialNode {  // the string a partial document was cut inside
+        if let node, isPartial(node, in: document) {  // the string a partial document was cut inside
             if case .null = problem.reason, let text = partialText as? T { return text }
             problem = DecodingProblem(reason: .missing, expected: T.self)
         }

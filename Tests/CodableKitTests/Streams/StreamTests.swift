@@ -327,6 +327,17 @@ import Testing
         #expect(try ModelDecoder().decodePartial(Reply.self, from: Data([UInt8](#"{"title": "a"#.utf8) + [0xFF, 0x41])).value.title == "none")
     }
 
+    /// The cut string is known by its node and its document: a document made from JSON in a
+    /// string has node numbers of its own, and its nulls stay nulls.
+    @Test func aPartialStringIsKnownByItsDocumentToo() throws {
+        struct Inner: CodableModel, Equatable { var a = "x"; var b = "y" }
+        struct Outer: CodableModel, PartialStringDecodable { var inner = Inner(); var text = "" }
+        // The outer document's cut member is its node 4; so is the inner document's second null.
+        let (value, _) = try ModelDecoder().decodePartial(Outer.self, from: Data(#"{"inner": "{\"a\": null, \"b\": null}", "text": "abc"#.utf8))
+        #expect(value.text == "abc")
+        #expect(value.inner == Inner())
+    }
+
     @Test func withoutTheConformanceAStringCutShortIsLeftOut() throws {
         struct Plain: CodableModel { var title = "none"; var values: [String: String] = [:] }
         #expect(try ModelDecoder().decodePartial(Plain.self, from: Data(#"{"title": "Hel"#.utf8)).value.title == "none")
