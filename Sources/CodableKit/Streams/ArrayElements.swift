@@ -239,3 +239,6 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
         }
     }
 }
+
+/// Sendable when its bytes are: a stream made in one task can be read in another.
+extension DecodedElements: Sendable where Source: Sendable {}

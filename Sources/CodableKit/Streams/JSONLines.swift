@@ -196,6 +196,9 @@ public struct DecodedLines<Element: Decodable, Source: AsyncSequence>: AsyncSequ
     }
 }
 
+/// Sendable when its bytes are: a stream made in one task can be read in another.
+extension DecodedLines: Sendable where Source: Sendable {}
+
 /// Errors and skipped values of the stream decoders.
 enum StreamErrors {
     /// `error` with where it happened in the stream said first (its case and path unchanged:

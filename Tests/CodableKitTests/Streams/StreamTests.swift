@@ -251,6 +251,17 @@ import Testing
         #expect(count == 1)
     }
 
+    /// Swift 6 code hands a stream to another task: the sequences are Sendable when their
+    /// bytes are.
+    @Test func aStreamMadeInOneTaskIsReadInAnother() async throws {
+        let lines = ModelDecoder().lines(of: Point.self, from: Self.chunks(Array(Self.lines.utf8), cuts: [9]))
+        let elements = ModelDecoder().elements(of: Int.self, from: Self.chunks(Array("[1, 2, 3]".utf8), cuts: [2]))
+        func shared<S: Sendable>(_ value: S) -> S { value }  // kept by more than one task, not only sent
+        let counted = Task.detached { try await (Self.collect(shared(lines)).count, Self.collect(shared(elements))) }
+        let (count, numbers) = try await counted.value
+        #expect(count == 3 && numbers == [1, 2, 3])
+    }
+
     // MARK: Partial documents
 
     @Test func everyPrefixDecodesToWhatIsComplete() throws {
