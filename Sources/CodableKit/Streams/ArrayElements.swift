@@ -56,8 +56,8 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
         var pending: [UInt8] = []
         /// The next byte of `pending` to scan.
         var scanned = 0
-        /// The depth of the array once found (its elements end at this depth).
-        var arrayDepth: Int?
+        /// The array has opened: `elementScanner` follows its elements.
+        var arrayFound = false
         var arrayClosed = false
         /// Until the array is found: where the value at the path began, kept whole in case it
         /// is not an array; and the member start last compared with the path.
@@ -88,12 +88,12 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
                 }
                 if arrayClosed { return nil }
                 guard try await chunks.next(into: &pending) else {
-                    if arrayDepth == nil, path.isEmpty, let start = valueAtPath {  // a top-level number or literal ends with the bytes
+                    if !arrayFound, path.isEmpty, let start = valueAtPath {  // a top-level number or literal ends with the bytes
                         arrayClosed = true
                         (ready, readyIndex) = (try decodeNotAnArray(pending[start...]), 0)
                         continue
                     }
-                    throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: arrayDepth == nil
+                    throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: !arrayFound
                         ? "The bytes ended before an array at \(path.isEmpty ? "the top level" : path.joined(separator: ".")) began."
                         : "The bytes ended inside the array, after \(nextIndex) elements."))
                 }
@@ -105,26 +105,26 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
         /// bytes no element in progress needs.
         private mutating func scan() throws {
             var (scanner, elementScanner) = (self.scanner, self.elementScanner)  // locals: the callbacks note what ended
-            var (arrayDepth, arrayClosed, scanned) = (self.arrayDepth, self.arrayClosed, self.scanned)
+            var (arrayFound, arrayClosed, scanned) = (self.arrayFound, self.arrayClosed, self.scanned)
             var first: Int?, last = 0, count = 0
             var notAnArray: Range<Int>?
             pending.withUnsafeBufferPointer { bytes in
                 // Until the array opens, byte by byte: its path is checked as each value at its depth begins.
-                while arrayDepth == nil, notAnArray == nil, scanned < bytes.count {
+                while !arrayFound, notAnArray == nil, scanned < bytes.count {
                     let before = scanner.stack.count
                     var ended: StructureScanner.Ended?
                     scanner.take(bytes[scanned], at: scanned) { if $0.depth == path.count { ended = $0 } }
                     scanned += 1
                     let now = scanner.stack.count
                     if now == path.count + 1, now > before, !scanner.stack[now - 1].isObject, scanner.path(to: now - 1) == path {
-                        arrayDepth = now
+                        arrayFound = true
                         valueAtPath = nil
                     } else {
                         noteValueAtPath(scanner)
                         if let ended, ended.start == valueAtPath { notAnArray = ended.start ..< ended.end }
                     }
                 }
-                guard arrayDepth != nil, !arrayClosed else { return }
+                guard arrayFound, !arrayClosed else { return }
                 (scanned, arrayClosed) = elementScanner.scan(bytes, from: scanned) { start, end in
                     if first == nil { first = start }
                     last = end
@@ -140,11 +140,11 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
             }
             // Keep the element in progress (or the value at the path, or nothing), and shift the scanner's offsets.
             var keep = scanned
-            if let start = arrayDepth == nil ? valueAtPath : elementScanner.start { keep = Swift.min(keep, start) }
+            if let start = arrayFound ? elementScanner.start : valueAtPath { keep = Swift.min(keep, start) }
             if keep > 0 {
                 pending.removeFirst(keep)
                 scanned -= keep
-                if arrayDepth == nil {
+                if !arrayFound {
                     scanner.dropFirst(keep)
                     valueAtPath = valueAtPath.map { $0 - keep }
                     checkedStart = checkedStart.map { $0 - keep }
@@ -153,7 +153,7 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
                 }
             }
             (self.scanner, self.elementScanner) = (scanner, elementScanner)
-            (self.arrayDepth, self.arrayClosed, self.scanned) = (arrayDepth, arrayClosed, scanned)
+            (self.arrayFound, self.arrayClosed, self.scanned) = (arrayFound, arrayClosed, scanned)
         }
 
         /// Notes where a value at the path begins: the top-level value, or a member (element)
