@@ -52,7 +52,7 @@ extension ModelDecoder {
     /// The text of a string cut short (`content`: its bytes after the opening quote), up to
     /// its last whole character: an escape or a UTF-8 sequence the cut split is left out.
     /// Nil when what arrived is not valid string content.
-    static func arrivedText(of content: ArraySlice<UInt8>) -> String? {
+    private static func arrivedText(of content: ArraySlice<UInt8>) -> String? {
         var end = content.startIndex
         var index = content.startIndex
         while index < content.endIndex {  // whole escapes only; a high surrogate waits for its low half
