@@ -64,9 +64,7 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
         var valueAtPath: Int?
         var checkedStart: Int?
         /// Elements decoded but not yet returned, in order, and the error that comes after them.
-        var ready: [Element] = []
-        var readyIndex = 0
-        var failure: (any Error)?
+        var ready = ReadyValues<Element>()
         /// The index of the next element to complete.
         var nextIndex = 0
 
@@ -78,19 +76,12 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
 
         public mutating func next() async throws -> Element? {
             while true {
-                if readyIndex < ready.count {
-                    readyIndex += 1
-                    return ready[readyIndex - 1]
-                }
-                if let failure {
-                    (self.failure, arrayClosed) = (nil, true)
-                    throw failure
-                }
-                if arrayClosed { return nil }
+                if let value = try ready.next() { return value }
+                if arrayClosed || ready.failed { return nil }
                 guard try await chunks.next(into: &pending) else {
                     if !arrayFound, path.isEmpty, let start = valueAtPath {  // a top-level number or literal ends with the bytes
                         arrayClosed = true
-                        (ready, readyIndex) = (try decodeNotAnArray(pending[start...]), 0)
+                        ready.set(try decodeNotAnArray(pending[start...]))
                         continue
                     }
                     throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: !arrayFound
@@ -133,10 +124,11 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
             }
             if let notAnArray {
                 arrayClosed = true
-                (ready, readyIndex) = (try decodeNotAnArray(pending[notAnArray]), 0)
+                ready.set(try decodeNotAnArray(pending[notAnArray]))
             }
             if let first {
-                (ready, readyIndex) = (decodeBatch(pending[first ..< last], count: count), 0)
+                let (elements, failure) = decodeBatch(pending[first ..< last], count: count)
+                ready.set(elements, failure: failure)
             }
             // Keep the element in progress (or the value at the path, or nothing), and shift the scanner's offsets.
             var keep = scanned
@@ -180,24 +172,22 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
         /// The elements in `text` (elements and the commas between them), decoded as one
         /// array: tolerant mode leaves out a bad element as in memory. When the batch fails,
         /// its elements are decoded one at a time, so that those before the bad one are still
-        /// returned; the error is thrown after them.
-        private mutating func decodeBatch(_ text: ArraySlice<UInt8>, count: Int) -> [Element] {
+        /// returned; the error comes after them.
+        private mutating func decodeBatch(_ text: ArraySlice<UInt8>, count: Int) -> ([Element], (any Error)?) {
             let base = nextIndex
             nextIndex += count
             do {
-                return try decodeArray(text, base: base)
+                return (try decodeArray(text, base: base), nil)
             } catch {
                 var elements: [Element] = []
                 for (offset, range) in Self.elementRanges(in: text).enumerated() {
                     do {
                         elements += try decodeArray(text[range], base: base + offset)
                     } catch {
-                        failure = error
-                        return elements
+                        return (elements, error)
                     }
                 }
-                failure = error  // no element fails alone: the batch's structure is broken
-                return elements
+                return (elements, error)  // no element fails alone: the batch's structure is broken
             }
         }
 

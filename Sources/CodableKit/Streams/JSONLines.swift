@@ -72,21 +72,13 @@ public struct DecodedLines<Element: Decodable, Source: AsyncSequence>: AsyncSequ
         }
 
         /// Values decoded but not yet returned, in order, and the error of the line after them.
-        var ready: [Element] = []
-        var readyIndex = 0
-        var failure: (any Error)?
+        var ready = ReadyValues<Element>()
 
         /// The next line's value; nil at the end of the stream.
         public mutating func next() async throws -> Element? {
             while true {
-                if readyIndex < ready.count {
-                    readyIndex += 1
-                    return ready[readyIndex - 1]
-                }
-                if let failure {
-                    self.failure = nil
-                    throw failure
-                }
+                if let value = try ready.next() { return value }
+                if ready.failed { return nil }
                 guard let line = try await nextLine() else { return nil }
                 // With it, every whole line already here: decoded together, one decode for all.
                 var lines = [(number: lineNumber, text: line)]
@@ -95,8 +87,8 @@ public struct DecodedLines<Element: Decodable, Source: AsyncSequence>: AsyncSequ
                     lines.append((lineNumber, more))
                     size += more.count
                 }
-                (ready, failure) = decode(lines)
-                readyIndex = 0
+                let (values, failure) = decode(lines)
+                ready.set(values, failure: failure)
             }
         }
 
@@ -189,7 +181,7 @@ public struct DecodedLines<Element: Decodable, Source: AsyncSequence>: AsyncSequ
                 return value
             } catch let error as DecodingError {
                 guard options.mode == .tolerant else { throw StreamErrors.at(line: lineNumber, error) }
-                StreamErrors.recordSkipped("line \(lineNumber)", Element.self, error, line: lineNumber)
+                StreamErrors.recordSkipped(line: lineNumber, Element.self, error)
                 return nil
             }
         }
@@ -198,60 +190,3 @@ public struct DecodedLines<Element: Decodable, Source: AsyncSequence>: AsyncSequ
 
 /// Sendable when its bytes are: a stream made in one task can be read in another.
 extension DecodedLines: Sendable where Source: Sendable {}
-
-/// Errors and skipped values of the stream decoders.
-enum StreamErrors {
-    /// `error` with where it happened in the stream said first (its case and path unchanged:
-    /// the path is the value's own, as decoding that value alone gives).
-    static func at(line: Int, _ error: DecodingError) -> DecodingError {
-        prefixed("Line \(line): ", error)
-    }
-
-    static func prefixed(_ prefix: String, _ error: DecodingError, path: [any CodingKey] = []) -> DecodingError {
-        mapping(error) {
-            .init(codingPath: path + $0.codingPath, debugDescription: prefix + $0.debugDescription, underlyingError: $0.underlyingError)
-        }
-    }
-
-    /// `error`, its context changed by `change`.
-    private static func mapping(_ error: DecodingError, _ change: (DecodingError.Context) -> DecodingError.Context) -> DecodingError {
-        switch error {
-        case let .typeMismatch(type, context): return .typeMismatch(type, change(context))
-        case let .valueNotFound(type, context): return .valueNotFound(type, change(context))
-        case let .keyNotFound(key, context): return .keyNotFound(key, change(context))
-        case let .dataCorrupted(context): return .dataCorrupted(change(context))
-        @unknown default: return error
-        }
-    }
-
-    /// `error` from decoding a batch of elements as one array: its first path component
-    /// (the index in the batch) made the index in the whole array (`base` more), under `path`.
-    static func reindexed(_ error: DecodingError, by base: Int, under path: [any CodingKey]) -> DecodingError {
-        mapping(error) { context in
-            var keys = context.codingPath
-            if let first = keys.first, let index = first.intValue { keys[0] = AnyCodingKey(index: base + index) }
-            return .init(codingPath: path + keys, debugDescription: context.debugDescription, underlyingError: context.underlyingError)
-        }
-    }
-
-    /// `report` from decoding a batch of elements as one array, its paths made the whole
-    /// array's as `reindexed` makes an error's.
-    static func rebased(_ report: DecodingReport, by base: Int, under path: [String]) -> DecodingReport {
-        var report = report
-        for index in report.issues.indices {
-            var components = Array(report.issues[index].components)
-            if case let .index(first)? = components.first { components[0] = .index(base + first) }
-            report.issues[index].components = ArraySlice(path.map(PathComponent.key) + components)
-        }
-        return report
-    }
-
-    /// A value tolerant mode left out of a stream, in a report `DecodingLog` receives.
-    static func recordSkipped(_ place: String, _ type: Any.Type, _ error: DecodingError, line: Int? = nil) {
-        var issue = DecodingIssue(path: place, kind: .elementDropped, modelType: typeName(type))
-        issue.detail = "\(error)"
-        var report = DecodingReport(issues: [issue])
-        report.line = line
-        DecodingLog.deliver(report, modelType: typeName(type))
-    }
-}
