@@ -38,16 +38,22 @@ func memoryBenchmark(_: Harness) -> String {
 
 /// Runs `memoryProbe` in a fresh child process: its peak RSS growth and its second number.
 private func runProbe(_ kind: String, path: String) -> (Int, Int)? {
+    guard let words = runChild(["memory-probe", kind, path]) else { return nil }
+    let numbers = words.compactMap { Int($0) }
+    return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+}
+
+/// This benchmark run again in a fresh child process with `arguments`: the words it printed.
+func runChild(_ arguments: [String]) -> [String]? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = ["memory-probe", kind, path]
+    process.arguments = arguments
     let pipe = Pipe()
     process.standardOutput = pipe
     guard (try? process.run()) != nil else { return nil }
-    process.waitUntilExit()
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let numbers = output.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-    return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+    process.waitUntilExit()
+    return output.split(whereSeparator: \.isWhitespace).map(String.init)
 }
 
 /// The child process: prints "<peak RSS growth in bytes> <decoded models' size in bytes>"
@@ -84,7 +90,8 @@ func memoryProbe(decoder: String, path: String) {
     print((peak - before) * 1024, modelsSize(airports))
 }
 
-private func statusKilobytes(_ field: String) -> Int {
+/// A field of `/proc/self/status` in kilobytes (`VmRSS`, `VmHWM`).
+func statusKilobytes(_ field: String) -> Int {
     let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
     for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
         return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0

@@ -81,16 +81,8 @@ private func partialRow(_ harness: Harness) -> String {
 
 /// Runs `streamProbe` in a child process: its peak RSS growth, seconds and values read.
 private func runStreamProbe(_ kind: String, path: String) -> (Int, Double, Int)? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = ["stream-probe", kind, path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    guard (try? process.run()) != nil else { return nil }
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    let parts = output.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-    guard parts.count == 3, let peak = Int(parts[0]), let seconds = Double(parts[1]), let count = Int(parts[2]) else { return nil }
+    guard let parts = runChild(["stream-probe", kind, path]), parts.count == 3,
+          let peak = Int(parts[0]), let seconds = Double(parts[1]), let count = Int(parts[2]) else { return nil }
     return (peak, seconds, count)
 }
 
@@ -102,7 +94,7 @@ func streamProbe(kind: String, path: String) async {
         guard let chunk = try file.read(upToCount: 64 * 1024), !chunk.isEmpty else { return nil }
         return chunk
     }
-    let before = streamStatusKilobytes("VmHWM")
+    let before = statusKilobytes("VmHWM")
     let start = DispatchTime.now().uptimeNanoseconds
     var count = 0
     do {
@@ -116,13 +108,5 @@ func streamProbe(kind: String, path: String) async {
         return
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    print((streamStatusKilobytes("VmHWM") - before) * 1024, seconds, count)
-}
-
-private func streamStatusKilobytes(_ field: String) -> Int {
-    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-    for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
-        return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
-    }
-    return 0
+    print((statusKilobytes("VmHWM") - before) * 1024, seconds, count)
 }
