@@ -66,7 +66,8 @@ final class DecodingSession {
     /// member string the document was cut inside (a `null`), its document's serial (JSON
     /// found in a string makes documents with node numbers of their own), and the text that
     /// arrived of it; -1 otherwise. A `String` property reads the text, any other reader
-    /// finds the member missing (`partialValue`).
+    /// finds the member missing: checked where a member's value is read (`partialProperty`,
+    /// `partialValue`, `decodeDictionary`), before any type can see the `null`.
     var partialNode = -1
     var partialDocument = -1
     var partialText = ""

@@ -148,9 +148,10 @@ extension DocumentDecoder {
         let end = document.nodes[node].end
         while member < end {
             let key = document.string(member)
-            // The first of repeated keys wins, as in JSONDecoder.
-            if result[key] == nil, let value = try decodeElement(Value.self, at: member + 1, key: .key(key), route: route) {
-                result[key] = value
+            if session.isPartial(member + 1, in: document) {  // the member a partial document was cut inside: text or nothing
+                if result[key] == nil, let text = session.partialText as? Value { result[key] = text }
+            } else if result[key] == nil, let value = try decodeElement(Value.self, at: member + 1, key: .key(key), route: route) {
+                result[key] = value  // the first of repeated keys wins, as in JSONDecoder
             }
             member = document.next(after: member + 1)
         }
@@ -165,7 +166,6 @@ extension DocumentDecoder {
             do {
                 return try decodeValue(Element.self, at: node, site: nil, route: route)
             } catch {
-                if session.isPartial(node, in: document) { return session.partialText as? Element }  // a member cut short (`decodePartial`)
                 try session.repairElement(error)
                 return nil
             }

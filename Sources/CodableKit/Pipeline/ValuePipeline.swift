@@ -11,6 +11,7 @@
 extension DocumentDecoder {
     /// A non-optional property.
     func decodeProperty<T: Decodable>(_: T.Type, at node: Int?, site: PropertySite) throws -> T {
+        if let node, session.isPartial(node, in: document) { return try session.partialProperty(T.self, site: site) }
         let route = session.route(T.self)
         if case let .wrapper(wrapper) = route {
             return try wrapper.decode(as: T.self, with: self, at: node, site: site)

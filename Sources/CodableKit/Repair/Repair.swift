@@ -139,11 +139,6 @@ extension DecodingSession {
     /// (and the casts that open it): a missing key, a scalar that cannot be read.
     func repairProperty<T>(_: T.Type, problem: DecodingProblem, site: PropertySite,
                            at node: Int? = nil, in document: JSONDocument? = nil) throws -> T {
-        var problem = problem
-        if let node, isPartial(node, in: document) {  // the string a partial document was cut inside
-            if case .null = problem.reason, let text = partialText as? T { return text }
-            problem = DecodingProblem(reason: .missing, expected: T.self)
-        }
         // A required property's own model fails; the model holding it (an outer frame) repairs it.
         if case let .required(_, _, frame, _) = problem.reason, frame <= site.frame { throw problem }
         let key = pathKey(site)
@@ -165,8 +160,16 @@ extension DecodingSession {
         return initialOptional(T.self, site: site)
     }
 
-    /// An optional property at the string a partial document was cut inside: its text for
-    /// a `String`, else what a missing key gives.
+    /// A property at the string a partial document was cut inside (`decodePartial`): its
+    /// text for a `String`; for anything else what a missing key gives, so that no type
+    /// reads the `null` standing for it.
+    @inline(never)
+    func partialProperty<T>(_: T.Type, site: PropertySite) throws -> T {
+        if let text = partialText as? T { return text }
+        return try repairProperty(T.self, problem: DecodingProblem(reason: .missing, expected: T.self), site: site)
+    }
+
+    /// `partialProperty` for an optional property.
     @inline(never)
     func partialValue<T>(_: T.Type, site: PropertySite) -> T? {
         partialText as? T ?? absentOptional(T.self, site: site)

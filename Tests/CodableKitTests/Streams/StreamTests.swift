@@ -349,6 +349,18 @@ import Testing
         #expect(value.inner == Inner())
     }
 
+    /// A type that reads `null` itself (JSONValue, an AnyCodable) never sees the member the
+    /// cut stands for as a null: it is missing for it, with the conformance as without.
+    @Test func aTypeThatReadsNullItselfFindsTheCutMemberMissing() throws {
+        struct Opted: CodableModel, PartialStringDecodable, Equatable { var extra: JSONValue = .string("initial"); var bag: [String: JSONValue] = [:] }
+        struct Plain: CodableModel, Equatable { var extra: JSONValue = .string("initial"); var bag: [String: JSONValue] = [:] }
+        for text in [#"{"extra": "cut sh"#, #"{"bag": {"a": 1, "b": "cut sh"#] {
+            let opted = try ModelDecoder().decodePartial(Opted.self, from: Data(text.utf8)).value
+            let plain = try ModelDecoder().decodePartial(Plain.self, from: Data(text.utf8)).value
+            #expect(opted.extra == plain.extra && opted.bag == plain.bag, "\(text): \(opted) / \(plain)")
+        }
+    }
+
     @Test func withoutTheConformanceAStringCutShortIsLeftOut() throws {
         struct Plain: CodableModel { var title = "none"; var values: [String: String] = [:] }
         #expect(try ModelDecoder().decodePartial(Plain.self, from: Data(#"{"title": "Hel"#.utf8)).value.title == "none")
