@@ -13,6 +13,15 @@ enum CurrentSession {
         Unmanaged<DecodingSession>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.hint = hint() }
     }
 
+    /// `body`'s result with no session on this thread: a model's `init(from:)` run
+    /// against a probe (`FieldPlan.learn`) tells nothing to the decode around it.
+    static func outside<R>(_ body: () throws -> R) rethrows -> R {
+        let previous = current.value
+        current.value = nil
+        defer { current.value = previous }
+        return try body()
+    }
+
     /// `body`'s result, with `session` as this thread's session while it runs.
     @inline(__always)
     static func with<R>(_ session: DecodingSession, _ body: () throws -> R) rethrows -> R {

@@ -37,6 +37,9 @@ final class DecodingSession {
     @exclusivity(unchecked) var filedIssues = FiledIssues()
     /// A `keyDecodingStrategy` other than `.useDefaultKeys` converts the keys of each object.
     let convertsKeys: Bool
+    /// Keys are looked up as themselves (no strategies, no conversion): models may be
+    /// decoded by their field plans (`FieldPlan`).
+    let usesPlans: Bool
     /// Converts each object's keys when `convertsKeys`.
     @exclusivity(unchecked) var keyConverter: KeyConverter
     /// Set just before a model is decoded in update mode: the value it starts from.
@@ -49,6 +52,11 @@ final class DecodingSession {
     var hasPendingBase: Bool { pending.isSet }
 
     @exclusivity(unchecked) private var pending = PendingBase(isSet: false, value: nil)
+    /// Set while an object a plan gave up on is decoded through its `init(from:)`: the
+    /// models inside it are too (see `decodePlanned`).
+    @exclusivity(unchecked) var plansSuspended = false
+    /// Where planned decodes build their models (see `decodePlanned`).
+    @exclusivity(unchecked) var scratch = ScratchStack()
     /// How each type is decoded (see `Route`).
     @exclusivity(unchecked) var routes = TypeTable<Route>()
     /// The types last known statically to be models (see `RouteHint`).
@@ -108,6 +116,7 @@ final class DecodingSession {
         strict = options.mode == .strict
         maxDepth = options.maxDepth
         keyStrategies = options.keyStrategies
+        usesPlans = !convertsKeys && keyStrategies.isEmpty
         let transformers = appliesTransformers
             ? WhichSettingWins.typeTransformers(perCall: options.transformers, configured: options.configured) : [:]
         typeTransformers = transformers
@@ -116,6 +125,7 @@ final class DecodingSession {
     }
 
     deinit {
+        scratch.deallocate()
         _ = cursors.deinitialize()
         cursors.deallocate()
     }

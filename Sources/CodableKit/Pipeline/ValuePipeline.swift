@@ -136,9 +136,22 @@ extension DocumentDecoder {
         if let site, !session.hasPendingBase, session.isUpdating(frame: site.frame) { startUpdate(T.self, site: site) }
         session.pushFrame(T.self, model: model, info: info)
         defer { session.popFrame() }
+        if let plan = fieldPlan(info, model: model) {
+            // Safety: `ModelInfo` keeps its plan for the life of the process.
+            return try plan._withUnsafeGuaranteedRef { try decodePlanned(T.self, model: model, at: node, plan: $0) }
+        }
         var value = try info.fields == nil ? decodeNested(T.self, at: node) : decodeWithFields(T.self, at: node, layout: info.fields!)
         model.finishMapping(&value)
         return value
+    }
+
+    /// The plan for the model whose frame was just pushed, when this decode may use one:
+    /// keys looked up as themselves (no strategies, no conversion, no prefix of a
+    /// hand-written container) and not update mode (`FieldPlan`).
+    @inline(__always)
+    private func fieldPlan(_ info: ModelInfo, model: any DecodableModel.Type) -> Unmanaged<FieldPlan>? {
+        guard session.usesPlans, info.mayHavePlan, !session.plansSuspended, !hasPrefix, !session.frames[session.frames.count - 1].isUpdate else { return nil }
+        return info.fieldPlan(model)
     }
 
     /// Update mode: the nested model starts from the value it replaces. Out of line:

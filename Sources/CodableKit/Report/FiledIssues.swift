@@ -49,6 +49,18 @@ struct FiledIssues {
         entries.append(Entry(what: what, owner: owner, detail: detail, fallback: fallback, jsonKey: jsonKey))
     }
 
+    /// How many issues are filed.
+    var count: Int { entries.count }
+
+    /// Takes back every issue after the first `count` (a planned decode that the model's
+    /// own `init(from:)` does again, see `decodePlanned`).
+    mutating func keepFirst(_ count: Int) {
+        guard entries.count > count else { return }
+        paths.removeSubrange((count == 0 ? 0 : pathEnds[count - 1])...)
+        pathEnds.removeSubrange(count...)
+        entries.removeSubrange(count...)
+    }
+
     /// Room for a few dozen issues at the first: dirty data seldom has one alone, and
     /// growing three arrays from nothing reallocated each of them six times.
     @inline(never)

@@ -1,6 +1,7 @@
 #if canImport(Observation)
 import Observation
 #endif
+import Synchronization
 
 /// A model type's own rules, read from `mappingForKey()`/`mappingForValue()` once
 /// per type and kept for the life of the process.
@@ -22,6 +23,13 @@ final class ModelInfo: Sendable {
     let isObservable: Bool
     /// Some rule, or the observable renaming, can change a property's key.
     let hasKeyRules: Bool
+    /// A struct without key or value rules: its objects may be decoded by a `FieldPlan`.
+    let mayHavePlan: Bool
+    /// Objects decoded before the plan is learned; `Int.min` once the type has been found
+    /// to have none.
+    private let decodesBeforePlan = Atomic<Int>(0)
+    /// The learned plan, kept for the life of the process (as this `ModelInfo` is).
+    private let plan = Atomic<Unmanaged<FieldPlan>?>(nil)
 
     /// The name a property is read and written under, before key rules: the declared
     /// name of an `@Observable` class's `_name` (its observation registrar, `_$…`, is no property).
@@ -87,6 +95,34 @@ final class ModelInfo: Sendable {
         self.modelKeyRules = modelKeyRules
         self.valueRules = valueRules
         hasValueRules = !valueRules.isEmpty
+        mayHavePlan = model != nil && !isClass && !hasKeyRules && !hasValueRules
+    }
+
+    /// The model's field plan, if it has one yet: counted per object until
+    /// `FieldPlan.learnAfter`, then learned once (by whichever thread gets there).
+    @inline(__always)
+    func fieldPlan(_ model: any DecodableModel.Type) -> Unmanaged<FieldPlan>? {
+        if let plan = plan.load(ordering: .acquiring) { return plan }
+        guard mayHavePlan, decodesBeforePlan.wrappingAdd(1, ordering: .relaxed).newValue == FieldPlan.learnAfter else { return nil }
+        return learnPlan(model)
+    }
+
+    /// Whether the plan has been learned (for tests).
+    var hasFieldPlan: Bool { plan.load(ordering: .acquiring) != nil }
+
+    @inline(never)
+    private func learnPlan(_ model: any DecodableModel.Type) -> Unmanaged<FieldPlan>? {
+        guard let learned = model.learnFieldPlan() else {
+            decodesBeforePlan.store(Int.min, ordering: .relaxed)
+            return nil
+        }
+        // Safety: retained here and never released: a plan lives as long as its `ModelInfo`, the process.
+        let kept = Unmanaged.passRetained(learned)
+        let (stored, current) = plan.compareExchange(expected: nil, desired: kept, ordering: .acquiringAndReleasing)
+        if stored { return kept }
+        // Safety: `kept` was retained above and never published; another thread's plan is.
+        kept.release()
+        return current
     }
 
     /// The rules of `type`, computed on first use. The cache keeps every `ModelInfo` for

@@ -1,0 +1,214 @@
+@_spi(Reflection) import Swift
+
+/// What a struct model's synthesized `init(from:)` does, learned once per type, so that
+/// the decoder can do it without the `Decodable` machinery: which stored property each key
+/// fills, at which offset, by `decode` or `decodeIfPresent`.
+///
+/// A planned decode (`DocumentDecoder.decodePlanned`) walks the object's members once
+/// and decodes each member's value into its property with the very calls the keyed container makes for that key
+/// (`decodeProperty`, `decodeOptionalProperty`, the same scalar fast path), so a value
+/// comes out as `init(from:)` would make it. What runs in another order than
+/// `init(from:)` asks — a repair, a report entry, an error — is not kept: the object is
+/// decoded again through `init(from:)` (see `decodePlanned`).
+///
+/// Learned only from what the model's `init(from:)` shows a probe (`PlanProbe`): one keyed
+/// container, every stored property filled by exactly one key, each scalar answer found
+/// unchanged in its property over rounds of different values (negative, zero, empty,
+/// extreme), the same keys asked in every round, nothing else asked of the decoder. A
+/// hand-written `init(from:)` that converts, validates or derives a value, or asks for a
+/// key twice, shows it there and keeps its own `init(from:)`.
+final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyBytes`
+    /// A field: plain values only, so that reading one per member copies no reference.
+    struct Field {
+        /// The key's UTF-8 bytes in `keyBytes`.
+        let keyStart: Int
+        let keyCount: Int
+        /// The property's offset in the model's value.
+        let offset: Int
+        /// Read by `decodeIfPresent`: the property is an `Optional` of the decoded type.
+        let ifPresent: Bool
+        let scalar: PlanScalar
+        let slot: any PlanSlotDecoding.Type
+    }
+
+    let fields: [Field]
+    /// Each field's key, as the coding key's `stringValue` (what the container's `PropertySite` holds).
+    let keys: [String]
+    /// The bits of `fields.count` fields, for the decode's check that every one was found.
+    let allFields: UInt64
+    private let keyBytes: UnsafeMutableBufferPointer<UInt8>
+    /// Open addressing by `KeyHash`: each slot a field's index, or -1.
+    private let table: [Int]
+    private let tableMask: Int
+
+    private init(fields unordered: [(request: ProbeRequest, offset: Int)]) {
+        let total = unordered.reduce(0) { $0 + $1.request.key.utf8.count }
+        keyBytes = .allocate(capacity: max(total, 1))
+        var fields: [Field] = []
+        var start = 0
+        for (request, offset) in unordered {
+            let bytes = Array(request.key.utf8)
+            _ = UnsafeMutableBufferPointer(rebasing: keyBytes[start ..< start + bytes.count]).initialize(from: bytes)
+            fields.append(Field(keyStart: start, keyCount: bytes.count, offset: offset,
+                                ifPresent: request.ifPresent, scalar: request.scalar, slot: request.slot))
+            start += bytes.count
+        }
+        self.fields = fields
+        keys = unordered.map(\.request.key)
+        allFields = fields.count == 64 ? ~0 : (1 << UInt64(fields.count)) - 1
+        var size = 4
+        while size < fields.count * 2 { size *= 2 }
+        var table = [Int](repeating: -1, count: size)
+        for index in fields.indices {
+            var slot = Self.slot(of: Self.bytes(of: fields[index], in: keyBytes), mask: size - 1)
+            while table[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+            table[slot] = index
+        }
+        self.table = table
+        tableMask = size - 1
+    }
+
+    deinit { keyBytes.deallocate() }
+
+    private static func bytes(of field: Field, in keyBytes: UnsafeMutableBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: keyBytes.baseAddress! + field.keyStart, count: field.keyCount)
+    }
+
+    @inline(__always)
+    private static func slot(of key: UnsafeBufferPointer<UInt8>, mask: Int) -> Int {
+        Int(truncatingIfNeeded: KeyHash.of(key)) & mask
+    }
+
+    @inline(__always)
+    private func isKey(_ key: UnsafeBufferPointer<UInt8>, of index: Int) -> Bool {
+        let field = fields[index]
+        return key.count == field.keyCount && (key.count == 0 || bytesEqual(key.baseAddress!, keyBytes.baseAddress! + field.keyStart, key.count))
+    }
+
+    /// The index of the field read from `key`, or -1. `expected` (the field after the last
+    /// one found: payloads mostly write keys in the model's order) is tried first.
+    @inline(__always)
+    func field(for key: UnsafeBufferPointer<UInt8>, expected: Int) -> Int {
+        if expected < fields.count, isKey(key, of: expected) { return expected }
+        var slot = Self.slot(of: key, mask: tableMask)
+        while true {
+            let index = table[slot]
+            if index < 0 { return -1 }
+            if isKey(key, of: index) { return index }
+            slot = (slot + 1) & tableMask
+        }
+    }
+
+    /// How many objects of a type are decoded through `init(from:)` before its plan is
+    /// learned: a type met once or twice (most of an app's types, and the first decode of
+    /// each) does not pay for probing it.
+    static let learnAfter = 8
+
+    /// The rounds the probe runs (`ProbeScalars`): 0…6 spell each request's number in
+    /// booleans, 7 answers every `decodeIfPresent` nil and every scalar with zero or empty,
+    /// 8 with extremes.
+    static let rounds = 9
+
+    /// The plan of `Model`, or nil when its `init(from:)` is not one a plan can stand for
+    /// (see the type's documentation), or it is not a struct.
+    static func learn<Model: DecodableModel>(_: Model.Type) -> FieldPlan? {
+        guard #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *), !(Model.self is AnyClass) else { return nil }
+        var stored: [(name: String, offset: Int, type: ObjectIdentifier)] = []
+        let complete = _forEachField(of: Model.self, options: _EachFieldOptions(rawValue: 0)) { name, offset, type, _ in
+            stored.append((String(cString: name), offset, ObjectIdentifier(type)))
+            return true
+        }
+        // At most 64 fields (a bit each while decoding), in a value the scratch stack can hold.
+        guard complete, stored.count <= 64, MemoryLayout<Model>.size <= ScratchStack.largest else { return nil }
+        var requests: [ProbeRequest] = []
+        var candidates: [[Int]] = []
+        for round in 0 ..< rounds {
+            let probe = PlanProbe(round: round)
+            guard let value = try? CurrentSession.outside({ try Model(from: probe) }), !probe.refused, probe.containers == 1 else {
+                return nil
+            }
+            if round == 0 {
+                requests = probe.requests
+                guard requests.count == stored.count, Set(requests.map(\.key)).count == requests.count else { return nil }
+                candidates = requests.map { request in stored.indices.filter { stored[$0].type == request.fieldType } }
+            } else {
+                guard probe.requests.count == requests.count,
+                      zip(probe.requests, requests).allSatisfy({
+                          $0.key == $1.key && $0.ifPresent == $1.ifPresent && $0.fieldType == $1.fieldType
+                      }) else { return nil }
+            }
+            withUnsafeBytes(of: value) { raw in
+                for (index, request) in probe.requests.enumerated()
+                where request.isScalar || (request.ifPresent && round == PlanProbe.nilRound) {
+                    candidates[index].removeAll { !request.answer.isHeld(at: raw.baseAddress! + stored[$0].offset, ifPresent: request.ifPresent) }
+                }
+            }
+        }
+        // Each request's property: the one its answers were found in (scalars), else the only
+        // property of its type, else the one of its type named as the key.
+        var used = Set<Int>()
+        var fields: [(request: ProbeRequest, offset: Int)] = []
+        for (index, request) in requests.enumerated() {
+            var found = candidates[index]
+            if found.count > 1 { found = found.filter { stored[$0].name == request.key } }
+            guard found.count == 1, used.insert(found[0]).inserted else { return nil }
+            fields.append((request, stored[found[0]].offset))
+        }
+        return FieldPlan(fields: fields)
+    }
+}
+
+/// A property type the planned decode reads without a call through its slot when the
+/// member holds the type's own kind: the keyed container's scalar fast path, and arrays
+/// of scalars as `decodeArray` reads them.
+enum PlanScalar: UInt8 {
+    case other, int, double, bool, string, ints, doubles, bools, strings
+
+    init<T>(_: T.Type) {
+        self = T.self == Int.self ? .int : T.self == Double.self ? .double : T.self == Bool.self ? .bool
+            : T.self == String.self ? .string : T.self == [Int].self ? .ints : T.self == [Double].self ? .doubles
+            : T.self == [Bool].self ? .bools : T.self == [String].self ? .strings : .other
+    }
+}
+
+/// Decodes one property of a planned model, as the keyed container does for its key:
+/// `PlanSlot` for `decode`, `OptionalPlanSlot` for `decodeIfPresent` (two types rather than
+/// a flag, so that neither names the other's type, whose metadata the runtime is asked for).
+protocol PlanSlotDecoding {
+    /// Initializes `field`, a property of the slot's type, with the value at `node` (nil: the key is absent).
+    static func decode(into field: UnsafeMutableRawPointer, with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws
+    /// Deinitializes `field`, initialized by `decode` (or the scalar fast path).
+    static func deinitialize(_ field: UnsafeMutableRawPointer)
+}
+
+// Safety (both slots): the plan's offset is the runtime's for a stored property of the slot's type
+// (`FieldPlan.learn` checks the field's type against the type the probe was asked for).
+
+enum PlanSlot<Value: Decodable>: PlanSlotDecoding {
+    static func decode(into field: UnsafeMutableRawPointer, with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws {
+        field.initializeMemory(as: Value.self, to: try decoder.decodeProperty(Value.self, at: node, site: site))
+    }
+
+    static func deinitialize(_ field: UnsafeMutableRawPointer) {
+        // Safety: as above; `decode` initialized it.
+        field.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+    }
+}
+
+enum OptionalPlanSlot<Value: Decodable>: PlanSlotDecoding {
+    static func decode(into field: UnsafeMutableRawPointer, with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws {
+        field.initializeMemory(as: Value?.self, to: try decoder.decodeOptionalProperty(Value.self, at: node, site: site))
+    }
+
+    static func deinitialize(_ field: UnsafeMutableRawPointer) {
+        // Safety: as above; `decode` initialized it.
+        field.assumingMemoryBound(to: Value?.self).deinitialize(count: 1)
+    }
+}
+
+extension DecodableModel {
+    /// `FieldPlan.learn` for this model, through an existential metatype.
+    static func learnFieldPlan() -> FieldPlan? {
+        FieldPlan.learn(Self.self)
+    }
+}

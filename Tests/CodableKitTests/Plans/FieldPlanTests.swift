@@ -1,0 +1,285 @@
+import Foundation
+import Testing
+@testable import CodableKit
+
+/// Field plans (`FieldPlan`): learned only for what a synthesized `init(from:)` does, and
+/// a planned decode gives what `init(from:)` gives — value, report, error — on clean and
+/// dirty data alike. Each test decodes more objects of a type than `FieldPlan.learnAfter`,
+/// so that the later ones take the plan.
+@Suite struct FieldPlanTests {
+    static let many = FieldPlan.learnAfter * 3
+
+    struct Area: CodableModel, Equatable { var areaId = 0, blockIds: [Int] = [] }
+
+    /// Renamed keys, optionals, a dozen booleans, nested models, arrays, dictionaries, `JSONValue`.
+    struct Wide: CodableModel, Equatable {
+        var id = 0, name = "", ratio = 0.0
+        var a = false, b = false, c = false, d = false, e = false, f = false, g = false, h = false, i = false, j = false, k = false
+        var note: String?, count: Int?, tags: [String] = [], scores: [Double] = [], flags: [Bool]? = nil
+        var area = Area(), areas: [Area] = [], byName: [String: Area] = [:], maybe: Area?
+        var raw: JSONValue?, extra: [JSONValue] = []
+        enum CodingKeys: String, CodingKey {
+            case id = "ID", name = "full_name", ratio, a, b, c, d, e, f, g, h, i, j, k, note, count, tags, scores, flags
+            case area, areas, byName = "by_name", maybe, raw, extra
+        }
+    }
+
+    /// Two properties whose keys are each other's names.
+    struct Swapped: CodableModel, Equatable {
+        var first = "", second = ""
+        enum CodingKeys: String, CodingKey { case first = "second", second = "first" }
+    }
+
+    static func wideJSON(_ index: Int) -> String {
+        #"{"ID": \#(index), "full_name": "n\#(index)", "ratio": 0.5, "a": true, "b": false, "c": true, "d": false, "e": true,"#
+            + #" "f": false, "g": true, "h": false, "i": true, "j": false, "k": true, "note": null, "count": \#(index * 2),"#
+            + #" "tags": ["x", "y"], "scores": [1.5, 2], "flags": [true], "area": {"areaId": 1, "blockIds": [1, 2]},"#
+            + #" "areas": [{"areaId": 2, "blockIds": []}], "by_name": {"k": {"areaId": 3, "blockIds": [3]}}, "maybe": null,"#
+            + #" "raw": {"any": [1, "two", null]}, "extra": [1, {"b": false}], "unknown": {"skipped": [1, 2, 3]}}"#
+    }
+
+    @Test func aSynthesizedModelGetsAPlanAndItsValuesAreJSONDecoders() throws {
+        #expect(FieldPlan.learn(Area.self) != nil)
+        #expect(FieldPlan.learn(Wide.self) != nil)
+        let data = Data(("[" + (0 ..< Self.many).map(Self.wideJSON).joined(separator: ",") + "]").utf8)
+        let (mine, report) = try ModelDecoder().decodeWithReport([Wide].self, from: data)
+        #expect(report.isClean)
+        #expect(mine == (try JSONDecoder().decode([Wide].self, from: data)))
+        #expect(ModelInfo.of(model: Wide.self).hasFieldPlan)
+        #expect(ModelInfo.of(model: Area.self).hasFieldPlan)
+    }
+
+    @Test func keysThatAreOtherPropertiesNamesGoWhereInitFromPutsThem() throws {
+        #expect(FieldPlan.learn(Swapped.self) != nil)
+        let data = Data(("[" + (0 ..< Self.many).map { #"{"first": "f\#($0)", "second": "s\#($0)"}"# }.joined(separator: ",") + "]").utf8)
+        let mine = try ModelDecoder().decode([Swapped].self, from: data)
+        #expect(mine == (try JSONDecoder().decode([Swapped].self, from: data)))
+        #expect(mine.last == Swapped(first: "s\(Self.many - 1)", second: "f\(Self.many - 1)"))
+    }
+
+    /// A hand-written `init(from:)` that fills each property from one key, unchanged, is
+    /// what a plan stands for, whichever key fills which property.
+    struct SwappingValues: CodableModel, Equatable {
+        var on = false, off = false
+        init() {}
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            off = try container.decode(Bool.self, forKey: .on)
+            on = try container.decode(Bool.self, forKey: .off)
+        }
+    }
+
+    @Test func aPlanFillsEachPropertyFromTheKeyInitFromReads() throws {
+        #expect(FieldPlan.learn(SwappingValues.self) != nil)
+        let data = Data(("[" + (0 ..< Self.many).map { #"{"on": true, "off": \#($0 % 2 == 0)}"# }.joined(separator: ",") + "]").utf8)
+        let mine = try ModelDecoder().decode([SwappingValues].self, from: data)
+        #expect(mine == (try JSONDecoder().decode([SwappingValues].self, from: data)))
+        #expect(mine.allSatisfy { $0.off })
+        #expect(ModelInfo.of(model: SwappingValues.self).hasFieldPlan)
+    }
+
+    // MARK: What keeps its own init(from:)
+
+    struct Validating: CodableModel {
+        var age = 0
+        init() {}
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            age = try container.decode(Int.self, forKey: .age)
+            guard age >= 0 else { throw DecodingError.dataCorruptedError(forKey: .age, in: container, debugDescription: "negative") }
+        }
+    }
+
+    struct Converting: CodableModel {
+        var name = ""
+        init() {}
+        init(from decoder: any Decoder) throws {
+            name = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .name).lowercased()
+        }
+    }
+
+    struct Defaulting: CodableModel {
+        var count = 0
+        init() {}
+        init(from decoder: any Decoder) throws {
+            count = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Int.self, forKey: .count) ?? 5
+        }
+    }
+
+    struct AskingTwice: CodableModel {
+        var id = 0, copy = 0
+        enum CodingKeys: String, CodingKey { case id, copy }
+        init() {}
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(Int.self, forKey: .id)
+            copy = try container.decode(Int.self, forKey: .id)
+        }
+    }
+
+    struct Probing: CodableModel {
+        var id: Int? = nil
+        init() {}
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = container.contains(.id) ? try container.decode(Int.self, forKey: .id) : nil
+        }
+    }
+
+    struct Leaving: CodableModel {
+        var id = 0, cache = ""
+        enum CodingKeys: String, CodingKey { case id }
+    }
+
+    final class Reference: CodableModel {
+        var id = 0
+        required init() {}
+    }
+
+    @Test func aHandWrittenInitFromThatIsNotTheSynthesizedOneKeepsIt() {
+        #expect(FieldPlan.learn(Validating.self) == nil)  // throws for a negative age
+        #expect(FieldPlan.learn(Converting.self) == nil)  // the value is not the one asked
+        #expect(FieldPlan.learn(Defaulting.self) == nil)  // an Int property read by decodeIfPresent
+        #expect(FieldPlan.learn(AskingTwice.self) == nil)
+        #expect(FieldPlan.learn(Probing.self) == nil)  // contains()
+        #expect(FieldPlan.learn(Leaving.self) == nil)  // a stored property no key fills
+        #expect(FieldPlan.learn(Reference.self) == nil)  // classes keep init(from:)
+    }
+
+    @Test func aValidatingInitFromStillValidatesEveryObject() throws {
+        let objects = (0 ..< Self.many).map { #"{"age": \#($0 == Self.many - 1 ? -1 : $0)}"# }
+        let data = Data(("[" + objects.joined(separator: ",") + "]").utf8)
+        let (values, report) = try ModelDecoder().decodeWithReport([Validating].self, from: data)
+        #expect(values.count == Self.many - 1)  // the last one dropped, as its own init(from:) said
+        #expect(report.issues.count == 1)
+        #expect(ModelInfo.of(model: Validating.self).hasFieldPlan == false)
+    }
+
+    struct Rules: CodableModel {
+        var userName = ""
+        static func mappingForKey() -> [KeyMapping]? { [KeyMapping(propertyName: "userName", strategy: UserName())] }
+        struct UserName: KeyStrategy {
+            func decodingKeys(for _: String) -> [String] { ["user_name"] }
+            func encodingKey(for _: String) -> String { "user_name" }
+        }
+    }
+
+    @Test func modelsWithKeyRulesAndCallsWithKeyStrategiesDoNotUsePlans() throws {
+        #expect(ModelInfo.of(model: Rules.self).mayHavePlan == false)
+        let data = Data(("[" + (0 ..< Self.many).map { #"{"user_name": "u\#($0)"}"# }.joined(separator: ",") + "]").utf8)
+        #expect(try ModelDecoder().decode([Rules].self, from: data).last?.userName == "u\(Self.many - 1)")
+        #expect(ModelInfo.of(model: Rules.self).hasFieldPlan == false)
+    }
+
+    // MARK: Dirty data: what init(from:) gives, report and errors included
+
+    struct Repaired: CodableModel, Equatable {
+        var id = 0, name = "none", tags: [Int] = [9], note: String? = "kept", inner = Area()
+    }
+
+    @Test func repairsAreTheSameBeforeAndAfterThePlan() throws {
+        // Every object has the same problems: a number in a string, a missing key, a null,
+        // a bad element, a wrong kind in a nested model.
+        let object = #"{"id": "27", "tags": [1, "x", 3], "note": null, "inner": {"areaId": true, "blockIds": []}}"#
+        let data = Data(("[" + Array(repeating: object, count: Self.many).joined(separator: ",") + "]").utf8)
+        let (values, report) = try ModelDecoder().decodeWithReport([Repaired].self, from: data)
+        #expect(values.allSatisfy { $0 == values[0] })
+        #expect(values.first == Repaired(id: 27, name: "none", tags: [1, 3], note: nil, inner: Area(areaId: 1, blockIds: [])))
+        let perObject = report.issues.count / Self.many
+        #expect(perObject >= 4 && report.issues.count == perObject * Self.many)
+        // Each issue's path without its element index, and its kind, in order.
+        func shape(_ issue: DecodingIssue) -> String { "\(issue.kind) " + issue.path.drop { $0 != "]" } }
+        #expect(report.issues.prefix(perObject).map(shape) == report.issues.suffix(perObject).map(shape))
+        #expect(report.issues.last?.path.hasPrefix("[\(Self.many - 1)]") == true)
+    }
+
+    struct Cell: CodableModel, Equatable { var areaId = 0, blockIds: [Int] = [] }
+
+    struct Node: CodableModel, Equatable { var value = 0, children: [Node] = [] }
+
+    /// A repair deep inside planned objects sends each enclosing one to its `init(from:)`
+    /// once, without plans below it: not twice per level (2^depth decodes of the leaf).
+    @Test(.timeLimit(.minutes(1))) func aDeepRepairCostsEachLevelOneMoreDecode() throws {
+        let depth = 60
+        let chain = String(repeating: #"{"value": 1, "children": ["#, count: depth) + #"{"value": "2"}"# + String(repeating: "]}", count: depth)
+        let data = Data(("[" + Array(repeating: chain, count: 3).joined(separator: ",") + "]").utf8)
+        let (nodes, report) = try ModelDecoder().decodeWithReport([Node].self, from: data)
+        #expect(ModelInfo.of(model: Node.self).hasFieldPlan)
+        #expect(report.issues.count == 6)  // per chain: the leaf's "2" converted, its `children` missing
+        var leaf = nodes[2]
+        while let child = leaf.children.first { leaf = child }
+        #expect(leaf.value == 2)
+    }
+
+    @Test func strictErrorsAreJSONDecodersAfterThePlanToo() throws {
+        var objects = (0 ..< Self.many).map { #"{"areaId": \#($0), "blockIds": [\#($0)]}"# }
+        objects[Self.many - 2] = #"{"areaId": 1, "blockIds": [1, "two"]}"#
+        let data = Data(("[" + objects.joined(separator: ",") + "]").utf8)
+        _ = try ModelDecoder().decode([Cell].self, from: Data(("[" + objects.prefix(Self.many - 2).joined(separator: ",") + "]").utf8))
+        #expect(ModelInfo.of(model: Cell.self).hasFieldPlan)
+        let strict = ModelDecoder(options: DecodingOptions(mode: .strict))
+        let mine = try #require(throws: DecodingError.self) { try strict.decode([Cell].self, from: data) }
+        let theirs = try #require(throws: DecodingError.self) { try JSONDecoder().decode([Cell].self, from: data) }
+        #expect(DecodingErrorShape(mine) == DecodingErrorShape(theirs))
+    }
+
+    struct DefaultedOptional: CodableModel, Equatable { var id = 0, label: String? = "default" }
+
+    @Test func anAbsentOptionalKeepsItsInitialValueInTolerantModeAndIsNilInStrict() throws {
+        let data = Data(("[" + (0 ..< Self.many).map { #"{"id": \#($0)}"# }.joined(separator: ",") + "]").utf8)
+        #expect(try ModelDecoder().decode([DefaultedOptional].self, from: data).allSatisfy { $0.label == "default" })
+        let strict = try ModelDecoder(options: DecodingOptions(mode: .strict)).decode([DefaultedOptional].self, from: data)
+        #expect(strict.allSatisfy { $0.label == nil })
+        #expect(strict == (try JSONDecoder().decode([DefaultedOptional].self, from: data)))
+    }
+
+    @Test func aRepeatedKeyReadsItsFirstValueAsTheContainerDoes() throws {
+        let data = Data(("[" + (0 ..< Self.many).map { #"{"areaId": \#($0), "areaId": -1, "blockIds": []}"# }.joined(separator: ",") + "]").utf8)
+        #expect(try ModelDecoder().decode([Area].self, from: data).map(\.areaId) == Array(0 ..< Self.many))
+    }
+
+    @Test func escapedKeysAreMatchedByTheirText() throws {
+        let data = Data(("[" + (0 ..< Self.many).map { #"{"area\u0049d": \#($0), "blockIds": []}"# }.joined(separator: ",") + "]").utf8)
+        #expect(try ModelDecoder().decode([Area].self, from: data).map(\.areaId) == Array(0 ..< Self.many))
+    }
+
+    struct Finishing: CodableModel, Equatable {
+        var value = 0, doubled = 0
+        mutating func didFinishMapping() { doubled = value * 2 }
+    }
+
+    @Test func didFinishMappingRunsOnPlannedObjects() throws {
+        let data = Data(("[" + (0 ..< Self.many).map { #"{"value": \#($0)}"# }.joined(separator: ",") + "]").utf8)
+        #expect(try ModelDecoder().decode([Finishing].self, from: data).allSatisfy { $0.doubled == $0.value * 2 })
+    }
+
+    struct Raced: CodableModel, Equatable { var id = 0, name = "", nested: [Area] = [] }
+
+    @Test func threadsLearningOneTypeAtOnceAgree() async throws {
+        let data = Data(("[" + (0 ..< Self.many).map { #"{"id": \#($0), "name": "n", "nested": [{"areaId": \#($0), "blockIds": [1]}]}"# }
+            .joined(separator: ",") + "]").utf8)
+        let expected = try JSONDecoder().decode([Raced].self, from: data)
+        let results = try await withThrowingTaskGroup(of: [Raced].self) { group in
+            for _ in 0 ..< 8 { group.addTask { try ModelDecoder().decode([Raced].self, from: data) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.allSatisfy { $0 == expected })
+        #expect(ModelInfo.of(model: Raced.self).hasFieldPlan)
+    }
+}
+
+/// A `DecodingError`'s case and coding path, to compare two decoders' errors.
+private struct DecodingErrorShape: Equatable {
+    let kind: String
+    let path: [String]
+
+    init(_ error: DecodingError) {
+        switch error {
+        case let .typeMismatch(_, context): (kind, path) = ("typeMismatch", context.codingPath.map(\.stringValue))
+        case let .valueNotFound(_, context): (kind, path) = ("valueNotFound", context.codingPath.map(\.stringValue))
+        case let .keyNotFound(key, context): (kind, path) = ("keyNotFound", (context.codingPath + [key]).map(\.stringValue))
+        case let .dataCorrupted(context): (kind, path) = ("dataCorrupted", context.codingPath.map(\.stringValue))
+        @unknown default: (kind, path) = ("unknown", [])
+        }
+    }
+}
