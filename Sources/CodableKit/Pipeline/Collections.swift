@@ -101,7 +101,13 @@ extension DocumentDecoder {
     /// code copied the value and destroyed the original: a retain and a release per field).
     @inline(never)
     private func decodeElements<Element: Decodable>(_: Element.Type, at node: Int, count: Int, route: Route) throws -> [Element] {
-        try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+        if case let .model(model, info) = route, let plan = elementPlan(info, model: model) {
+            // Safety: `ModelInfo` keeps its plan for the life of the process.
+            return try plan._withUnsafeGuaranteedRef {
+                try decodePlannedElements(Element.self, model: model, info: info, plan: $0, at: node, count: count, route: route)
+            }
+        }
+        return try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             var element = node + 1
             for index in 0 ..< count {
                 if let value = try decodeElement(Element.self, at: element, key: .index(index), route: route) {
@@ -156,6 +162,15 @@ extension DocumentDecoder {
             member = document.next(after: member + 1)
         }
         return result
+    }
+
+    /// `decodeElement` into `slot`: whether it was initialized (false: the element is dropped).
+    @inline(never)
+    func decodeElement<Element: Decodable>(into slot: UnsafeMutablePointer<Element>, at node: Int, key: PathComponent,
+                                           route: Route) throws -> Bool {
+        guard let value = try decodeElement(Element.self, at: node, key: key, route: route) else { return false }
+        slot.initialize(to: consume value)
+        return true
     }
 
     /// The recovery point of an element: the value, or nil when the repair stage drops it.

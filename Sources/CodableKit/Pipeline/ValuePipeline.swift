@@ -154,6 +154,16 @@ extension DocumentDecoder {
         return info.fieldPlan(model)
     }
 
+    /// The plan for the elements of an array of `model`: as `fieldPlan`, for frames not yet
+    /// pushed (an element's is never in update mode), and only where no type transformer can
+    /// apply to the element.
+    @inline(__always)
+    func elementPlan(_ info: ModelInfo, model: any DecodableModel.Type) -> Unmanaged<FieldPlan>? {
+        guard session.usesPlans, info.mayHavePlan, !session.plansSuspended, !hasPrefix, !session.hasPendingBase,
+              !session.hasTypeTransformers else { return nil }
+        return info.fieldPlan(model)
+    }
+
     /// Update mode: the nested model starts from the value it replaces. Out of line:
     /// the cast asks the runtime for `T?`, which `decodeModel` should not do per object.
     @inline(never)

@@ -34,6 +34,8 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     let fields: [Field]
     /// Each field's key, as the coding key's `stringValue` (what the container's `PropertySite` holds).
     let keys: [String]
+    /// Every field is a scalar or an array of scalars, read without its slot when clean.
+    let isFlat: Bool
     /// The bits of `fields.count` fields, for the decode's check that every one was found.
     let allFields: UInt64
     private let keyBytes: UnsafeMutableBufferPointer<UInt8>
@@ -55,6 +57,7 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
         }
         self.fields = fields
         keys = unordered.map(\.request.key)
+        isFlat = fields.allSatisfy { $0.scalar != .other }
         allFields = fields.count == 64 ? ~0 : (1 << UInt64(fields.count)) - 1
         var size = 4
         while size < fields.count * 2 { size *= 2 }

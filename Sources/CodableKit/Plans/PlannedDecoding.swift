@@ -12,38 +12,105 @@ extension DocumentDecoder {
     /// from the repair stage, once per decode, as through `init(from:)`). Nothing here names
     /// `T?`: in this unspecialized code each mention asks the runtime for its metadata.
     func decodePlanned<T: Decodable>(_: T.Type, model: any DecodableModel.Type, at object: Int, plan: FieldPlan) throws -> T {
-        let issues = session.filedIssues.count
         let mark = session.scratch.mark
         // Safety: the bytes are the scratch stack's until the pop, after the value has moved out.
         let value = session.scratch.push(size: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
         defer { session.scratch.pop(to: mark) }
+        try decodePlanned(into: value, T.self, model: model, at: object, plan: plan)
+        // Safety: `decodePlanned(into:)` returned: the value is initialized.
+        return value.assumingMemoryBound(to: T.self).move()
+    }
+
+    /// `decodePlanned`, into `value` (uninitialized bytes for a `T`): initialized when this
+    /// returns, uninitialized when it throws.
+    func decodePlanned<T: Decodable>(into value: UnsafeMutableRawPointer, _: T.Type, model: any DecodableModel.Type,
+                                     at object: Int, plan: FieldPlan) throws {
+        let issues = session.filedIssues.count
         var initialized: UInt64 = 0
-        var result: T
         if (try? fill(value, object: object, plan: plan, issues: issues, initialized: &initialized)) != nil {
             // Safety: every stored property of `T` is initialized: the value is.
-            result = value.assumingMemoryBound(to: T.self).move()
-        } else {
-            for (index, field) in plan.fields.enumerated() where initialized & (1 << UInt64(index)) != 0 {
-                field.slot.deinitialize(value + field.offset)
-            }
-            session.filedIssues.keepFirst(issues)
-            // Without plans below: each enclosing planned object gives up too and decodes
-            // again, and plans tried again at every level would decode a deep value's
-            // subtree twice per level above it.
-            let suspended = session.plansSuspended
-            session.plansSuspended = true
-            defer { session.plansSuspended = suspended }
-            result = try decodeNested(T.self, at: object)
+            model.finishMapping(&value.assumingMemoryBound(to: T.self).pointee)
+            return
         }
+        for (index, field) in plan.fields.enumerated() where initialized & (1 << UInt64(index)) != 0 {
+            field.slot.deinitialize(value + field.offset)
+        }
+        session.filedIssues.keepFirst(issues)
+        // Without plans below: each enclosing planned object gives up too and decodes
+        // again, and plans tried again at every level would decode a deep value's
+        // subtree twice per level above it.
+        let suspended = session.plansSuspended
+        session.plansSuspended = true
+        defer { session.plansSuspended = suspended }
+        var result = try decodeNested(T.self, at: object)
         model.finishMapping(&result)
-        return result
+        // Safety: `value` is uninitialized bytes for a `T` (the caller's), every field deinitialized above.
+        value.assumingMemoryBound(to: T.self).initialize(to: consume result)
+    }
+
+    /// The elements of an array of a planned model, each built where the array keeps it (no
+    /// copy, no `Element?`), as `decodeElements` decodes them: each its own recovery point
+    /// and frame, an element that is not an object through the general path.
+    func decodePlannedElements<Element: Decodable>(_: Element.Type, model: any DecodableModel.Type, info: ModelInfo, plan: FieldPlan,
+                                                   at node: Int, count: Int, route: Route) throws -> [Element] {
+        try session.checkStack()
+        return try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var element = node + 1
+            for index in 0 ..< count {
+                let slot = buffer.baseAddress! + initialized
+                if document.nodes[element].kind == .object {
+                    if plan.isFlat, decodeFlat(into: UnsafeMutableRawPointer(slot), Element.self, model: model, at: element, plan: plan) {
+                        initialized += 1
+                        element = document.next(after: element)
+                        continue
+                    }
+                    let decoded = try session.at(.index(index)) {
+                        do {
+                            session.pushFrame(Element.self, model: model, info: info)
+                            defer { session.popFrame() }
+                            try decodePlanned(into: UnsafeMutableRawPointer(slot), Element.self, model: model, at: element, plan: plan)
+                            return true
+                        } catch {
+                            try session.repairElement(error)
+                            return false
+                        }
+                    }
+                    if decoded { initialized += 1 }
+                } else if try decodeElement(into: slot, at: element, key: .index(index), route: route) {
+                    initialized += 1
+                }
+                element = document.next(after: element)
+            }
+        }
+    }
+
+    /// An element of a flat plan (`FieldPlan.isFlat`: scalars and arrays of scalars) decoded
+    /// without its place on the path and its frame, which only a repair, an error or a
+    /// field's slot would read: false, with nothing kept, when it needs any of them (the
+    /// caller then decodes it with both).
+    private func decodeFlat<T: Decodable>(into value: UnsafeMutableRawPointer, _: T.Type, model: any DecodableModel.Type,
+                                          at object: Int, plan: FieldPlan) -> Bool {
+        let issues = session.filedIssues.count
+        var initialized: UInt64 = 0
+        if (try? fill(value, object: object, plan: plan, issues: issues, slots: false, initialized: &initialized)) != nil {
+            // Safety: every stored property of `T` is initialized: the value is.
+            model.finishMapping(&value.assumingMemoryBound(to: T.self).pointee)
+            return true
+        }
+        for (index, field) in plan.fields.enumerated() where initialized & (1 << UInt64(index)) != 0 {
+            field.slot.deinitialize(value + field.offset)
+        }
+        session.filedIssues.keepFirst(issues)
+        return false
     }
 
     /// Decodes each member the plan has a field for into that field (the first of a
     /// repeated key, as the keyed container reads), then each field whose key is absent;
     /// `initialized` has the bit of each field initialized so far. Stops at the first
-    /// issue filed after the first `issues`: the object goes to its `init(from:)`.
-    private func fill(_ base: UnsafeMutableRawPointer, object: Int, plan: FieldPlan, issues: Int, initialized: inout UInt64) throws {
+    /// issue filed after the first `issues` (the object goes to its `init(from:)`), and,
+    /// without `slots`, where a field would need its slot.
+    private func fill(_ base: UnsafeMutableRawPointer, object: Int, plan: FieldPlan, issues: Int, slots: Bool = true,
+                      initialized: inout UInt64) throws {
         let document = self.document
         let depth = session.path.count
         let frame = session.frames.count - 1
@@ -60,6 +127,7 @@ extension DocumentDecoder {
             let field = plan.fields[index]
             let pointer = base + field.offset
             if try !plainScalars || !readScalar(field.scalar, ifPresent: field.ifPresent, into: pointer, at: node) {
+                guard slots else { throw PlanAbandoned() }
                 try field.slot.decode(into: pointer, with: self, at: node,
                                       site: PropertySite(key: plan.keys[index], object: object, depth: depth, frame: frame))
             }
@@ -67,6 +135,7 @@ extension DocumentDecoder {
             if session.filedIssues.count != issues { throw PlanAbandoned() }
         }
         guard initialized != plan.allFields else { return }
+        guard slots else { throw PlanAbandoned() }
         for (index, field) in plan.fields.enumerated() where initialized & (1 << UInt64(index)) == 0 {
             try field.slot.decode(into: base + field.offset, with: self, at: nil,
                                   site: PropertySite(key: plan.keys[index], object: object, depth: depth, frame: frame))

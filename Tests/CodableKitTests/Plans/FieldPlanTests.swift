@@ -211,6 +211,22 @@ import Testing
         #expect(leaf.value == 2)
     }
 
+    /// Scalars and arrays of scalars only: elements are tried without their path and frame.
+    struct Flat: CodableModel, Equatable { var n = 0, xs: [Int] = [], label: String? = "x" }
+
+    @Test func aFlatElementThatNeedsARepairIsReportedAsBeforeThePlan() throws {
+        #expect(try #require(FieldPlan.learn(Flat.self)).isFlat)
+        var objects = Array(repeating: #"{"n": 1, "xs": [1, 2], "label": null}"#, count: Self.many)
+        for index in [1, Self.many - 1] { objects[index] = #"{"n": "5", "xs": [1, "a", 3]}"# }
+        let data = Data(("[" + objects.joined(separator: ",") + "]").utf8)
+        let (values, report) = try ModelDecoder().decodeWithReport([Flat].self, from: data)
+        #expect(ModelInfo.of(model: Flat.self).hasFieldPlan)
+        #expect(values[Self.many - 1] == Flat(n: 5, xs: [1, 3], label: "x"))
+        #expect(values[1] == values[Self.many - 1] && values[0] == Flat(n: 1, xs: [1, 2], label: nil))
+        #expect(try ModelDecoder().decode([Flat].self, from: data) == values)  // unrecorded repairs: the same values
+        #expect(report.issues.map(\.path) == ["[1].n", "[1].xs[1]", "[\(Self.many - 1)].n", "[\(Self.many - 1)].xs[1]"])
+    }
+
     @Test func strictErrorsAreJSONDecodersAfterThePlanToo() throws {
         var objects = (0 ..< Self.many).map { #"{"areaId": \#($0), "blockIds": [\#($0)]}"# }
         objects[Self.many - 2] = #"{"areaId": 1, "blockIds": [1, "two"]}"#
