@@ -109,6 +109,38 @@ public enum StrictDifferential {
         }
     }
 
+    /// Models decoded by field plans once a type has had a few objects (`FieldPlan`): arrays
+    /// of ten, most members clean, some not.
+    struct PlannedModel: CodableModel, Equatable {
+        var id = 0, name = "", tags: [String] = [], child: PlannedFlat?, children: [PlannedFlat] = []
+        var label: String? = "initial", raw: [String: Int] = [:]
+        enum CodingKeys: String, CodingKey { case id, name = "full_name", tags, child, children, label, raw }
+    }
+    struct PlannedFlat: CodableModel, Equatable { var score = 0.0, flags: [Bool] = [], count: Int?, on = false }
+
+    /// A member's value: mostly one of its own type, sometimes anything.
+    static func member(_ random: inout SeededGenerator, _ clean: String) -> String {
+        Int.random(in: 0 ..< 8, using: &random) == 0 ? scalarJSON(&random) : clean
+    }
+
+    static func plannedFlatJSON(_ random: inout SeededGenerator) -> String {
+        var members = [#""score": \#(member(&random, "1.5"))"#, #""flags": \#(member(&random, "[true, false]"))"#,
+                       #""count": \#(member(&random, Bool.random(using: &random) ? "null" : "3"))"#, #""on": \#(member(&random, "true"))"#]
+        if Int.random(in: 0 ..< 10, using: &random) == 0 { members.remove(at: Int.random(in: 0 ..< members.count, using: &random)) }
+        if Int.random(in: 0 ..< 10, using: &random) == 0 { members.append(#""on": false"#) }
+        return "{" + members.shuffled(using: &random).joined(separator: ", ") + "}"
+    }
+
+    static func plannedModelJSON(_ random: inout SeededGenerator) -> String {
+        var members = [#""id": \#(member(&random, "7"))"#, #""full_name": \#(member(&random, #""n""#))"#,
+                       #""tags": \#(member(&random, #"["a", "b"]"#))"#, #""child": \#(member(&random, plannedFlatJSON(&random)))"#,
+                       #""children": [\#(plannedFlatJSON(&random)), \#(plannedFlatJSON(&random))]"#,
+                       #""raw": \#(member(&random, #"{"x": 1}"#))"#, #""extra": \#(anyJSON(&random, depth: 1))"#]
+        if Bool.random(using: &random) { members.append(#""label": \#(member(&random, #""l""#))"#) }
+        if Int.random(in: 0 ..< 10, using: &random) == 0 { members.remove(at: Int.random(in: 0 ..< members.count, using: &random)) }
+        return "{" + members.joined(separator: ", ") + "}"
+    }
+
     static func probe<T: Decodable & Equatable>(_: T.Type, _ name: String, _ sample: @escaping (inout SeededGenerator) -> String) -> Probe {
         Probe(name: name, sample: sample) { json, encoding, result in compare(T.self, name, json, encoding, &result) }
     }
@@ -174,6 +206,12 @@ public enum StrictDifferential {
             probe(Pair.self, "Pair") { random in #"{"a": \#(scalarJSON(&random)), "b": \#(scalarJSON(&random))}"# },
             probe(Model.self, "Model") { random in
                 #"{"id": \#(scalarJSON(&random)), "name": \#(scalarJSON(&random)), "tags": \#(arrayJSON(&random)), "child": {"score": \#(scalarJSON(&random)), "flags": \#(arrayJSON(&random))}}"#
+            },
+            probe([PlannedModel].self, "[planned model]") { random in
+                "[" + (0 ..< 10).map { _ in plannedModelJSON(&random) }.joined(separator: ", ") + "]"
+            },
+            probe([PlannedFlat].self, "[planned flat model]") { random in
+                "[" + (0 ..< 10).map { _ in plannedFlatJSON(&random) }.joined(separator: ", ") + "]"
             },
             probe(Box<Shape>.self, "Shape") { random in
                 let payloads = [#"{"none": {}}"#, #"{"none": []}"#, #"{"none": null}"#, #"{"circle": {"r": \#(scalarJSON(&random))}}"#,

@@ -55,6 +55,8 @@ final class DecodingSession {
     /// Set while an object a plan gave up on is decoded through its `init(from:)`: the
     /// models inside it are too (see `decodePlanned`).
     @exclusivity(unchecked) var plansSuspended = false
+    /// Per field plan: which absent optionals are nil in this decode (see `AbsentNilness`).
+    @exclusivity(unchecked) var planNilness = TypeTable<AbsentNilness>()
     /// Where planned decodes build their models (see `decodePlanned`).
     @exclusivity(unchecked) var scratch = ScratchStack()
     /// How each type is decoded (see `Route`).

@@ -25,6 +25,8 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
         let keyCount: Int
         /// The property's offset in the model's value.
         let offset: Int
+        /// Where the bytes of the property's `nil` are in `nilBytes` (`decodeIfPresent` only).
+        let nilStart: Int
         /// Read by `decodeIfPresent`: the property is an `Optional` of the decoded type.
         let ifPresent: Bool
         let scalar: PlanScalar
@@ -36,24 +38,36 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     let keys: [String]
     /// Every field is a scalar or an array of scalars, read without its slot when clean.
     let isFlat: Bool
+    /// The optional fields that two `init()` values both left nil: an absent key leaves them
+    /// nil without asking the decode (`AbsentNilness`), as the repair stage would answer.
+    let initiallyNil: UInt64
     /// The bits of `fields.count` fields, for the decode's check that every one was found.
     let allFields: UInt64
     private let keyBytes: UnsafeMutableBufferPointer<UInt8>
+    /// Each optional field's `nil`, as bytes: copying them initializes the field as nil
+    /// without asking the runtime for the `Optional`'s metadata, as naming it would.
+    private let nilBytes: UnsafeMutableRawBufferPointer
     /// Open addressing by `KeyHash`: each slot a field's index, or -1.
     private let table: [Int]
     private let tableMask: Int
 
-    private init(fields unordered: [(request: ProbeRequest, offset: Int)]) {
+    private init(fields unordered: [(request: ProbeRequest, offset: Int)], initiallyNil: UInt64) {
+        self.initiallyNil = initiallyNil
         let total = unordered.reduce(0) { $0 + $1.request.key.utf8.count }
         keyBytes = .allocate(capacity: max(total, 1))
+        let nilTotal = unordered.reduce(0) { $0 + $1.request.nilBytes.count }
+        nilBytes = .allocate(byteCount: max(nilTotal, 1), alignment: 1)
         var fields: [Field] = []
         var start = 0
+        var nilStart = 0
         for (request, offset) in unordered {
             let bytes = Array(request.key.utf8)
             _ = UnsafeMutableBufferPointer(rebasing: keyBytes[start ..< start + bytes.count]).initialize(from: bytes)
-            fields.append(Field(keyStart: start, keyCount: bytes.count, offset: offset,
+            UnsafeMutableRawBufferPointer(rebasing: nilBytes[nilStart ..< nilStart + request.nilBytes.count]).copyBytes(from: request.nilBytes)
+            fields.append(Field(keyStart: start, keyCount: bytes.count, offset: offset, nilStart: nilStart,
                                 ifPresent: request.ifPresent, scalar: request.scalar, slot: request.slot))
             start += bytes.count
+            nilStart += request.nilBytes.count
         }
         self.fields = fields
         keys = unordered.map(\.request.key)
@@ -71,7 +85,19 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
         tableMask = size - 1
     }
 
-    deinit { keyBytes.deallocate() }
+    deinit {
+        keyBytes.deallocate()
+        nilBytes.deallocate()
+    }
+
+    /// Initializes the optional field `index` at `field` with nil. Safety: `nil` holds no reference,
+    /// so its bytes, copied, are a `nil` (taken from a real `Optional.none` at learning).
+    @inline(__always)
+    func initializeNil(_ index: Int, at field: UnsafeMutableRawPointer) {
+        let start = fields[index].nilStart
+        let count = index + 1 < fields.count ? fields[index + 1].nilStart - start : nilBytes.count - start
+        field.copyMemory(from: nilBytes.baseAddress! + start, byteCount: count)
+    }
 
     private static func bytes(of field: Field, in keyBytes: UnsafeMutableBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: keyBytes.baseAddress! + field.keyStart, count: field.keyCount)
@@ -157,7 +183,20 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
             guard found.count == 1, used.insert(found[0]).inserted else { return nil }
             fields.append((request, stored[found[0]].offset))
         }
-        return FieldPlan(fields: fields)
+        // Optionals nil in every `init()` value: an absent key leaves them nil (`absentOptional`).
+        // (`init()` only runs for a model that has some: it may be costly, and counted.)
+        var initiallyNil: UInt64 = 0
+        guard fields.contains(where: { $0.request.ifPresent }) else { return FieldPlan(fields: fields, initiallyNil: 0) }
+        let samples = (Model(), Model())
+        withUnsafeBytes(of: samples.0) { first in
+            withUnsafeBytes(of: samples.1) { second in
+                for (index, field) in fields.enumerated() where field.request.ifPresent {
+                    if field.request.answer.isNil(at: first.baseAddress! + field.offset),
+                       field.request.answer.isNil(at: second.baseAddress! + field.offset) { initiallyNil |= 1 << UInt64(index) }
+                }
+            }
+        }
+        return FieldPlan(fields: fields, initiallyNil: initiallyNil)
     }
 }
 

@@ -55,6 +55,7 @@ final class PlanProbe: Decoder {
         requests.append(ProbeRequest(key: key, ifPresent: ifPresent,
                                      fieldType: ifPresent ? ObjectIdentifier(T?.self) : ObjectIdentifier(T.self),
                                      isScalar: ProbeScalars.isScalar(T.self), answer: ProbeAnswer<T>(value: value),
+                                     nilBytes: ifPresent ? withUnsafeBytes(of: T?.none) { Array($0) } : [],
                                      slot: ifPresent ? OptionalPlanSlot<T>.self : PlanSlot<T>.self, scalar: PlanScalar(T.self)))
         return value
     }
@@ -87,6 +88,8 @@ struct ProbeRequest {
     /// `Int`, `Double`, `Bool` or `String`: answered with a value no other request gets.
     let isScalar: Bool
     let answer: any ProbeAnswering
+    /// For `decodeIfPresent`: the bytes of the property's `nil`.
+    let nilBytes: [UInt8]
     let slot: any PlanSlotDecoding.Type
     let scalar: PlanScalar
 }
@@ -95,10 +98,17 @@ struct ProbeRequest {
 protocol ProbeAnswering {
     /// Whether the property at `field` (of the request's field type) holds exactly the answer.
     func isHeld(at field: UnsafeRawPointer, ifPresent: Bool) -> Bool
+    /// Whether the property at `field`, an `Optional` of the answer's type, is nil.
+    func isNil(at field: UnsafeRawPointer) -> Bool
 }
 
 struct ProbeAnswer<T>: ProbeAnswering {
     let value: T?
+
+    func isNil(at field: UnsafeRawPointer) -> Bool {
+        // Safety: `field` is a stored `T?` (a `decodeIfPresent` request's property, `FieldPlan.learn`).
+        field.assumingMemoryBound(to: T?.self).pointee == nil
+    }
 
     func isHeld(at field: UnsafeRawPointer, ifPresent: Bool) -> Bool {
         let held: T

@@ -126,7 +126,10 @@ extension DocumentDecoder {
             expected = index + 1
             let field = plan.fields[index]
             let pointer = base + field.offset
-            if try !plainScalars || !readScalar(field.scalar, ifPresent: field.ifPresent, into: pointer, at: node) {
+            if field.ifPresent, document.nodes[node].kind == .null, !session.isPartial(node, in: document) {
+                // What `decodeOptionalProperty` gives a null before anything else.
+                plan.initializeNil(index, at: pointer)
+            } else if try !plainScalars || !readScalar(field.scalar, ifPresent: field.ifPresent, into: pointer, at: node) {
                 guard slots else { throw PlanAbandoned() }
                 try field.slot.decode(into: pointer, with: self, at: node,
                                       site: PropertySite(key: plan.keys[index], object: object, depth: depth, frame: frame))
@@ -137,8 +140,12 @@ extension DocumentDecoder {
         guard initialized != plan.allFields else { return }
         guard slots else { throw PlanAbandoned() }
         for (index, field) in plan.fields.enumerated() where initialized & (1 << UInt64(index)) == 0 {
-            try field.slot.decode(into: base + field.offset, with: self, at: nil,
-                                  site: PropertySite(key: plan.keys[index], object: object, depth: depth, frame: frame))
+            let site = PropertySite(key: plan.keys[index], object: object, depth: depth, frame: frame)
+            if field.ifPresent, plan.initiallyNil & (1 << UInt64(index)) != 0 || session.absentNilness(of: plan).isNil(index, site: site, in: session) {
+                plan.initializeNil(index, at: base + field.offset)
+            } else {
+                try field.slot.decode(into: base + field.offset, with: self, at: nil, site: site)
+            }
             initialized |= 1 << UInt64(index)
             if session.filedIssues.count != issues { throw PlanAbandoned() }
         }
@@ -189,3 +196,27 @@ extension DocumentDecoder {
 
 /// Ends a planned decode that filed an issue: the object is decoded through its `init(from:)`.
 private struct PlanAbandoned: Error {}
+
+/// Which of a plan's optional fields an absent key leaves nil in this decode: what
+/// `absentOptional` answers, asked once per field and decode rather than per object (it is
+/// the same for every object of a model outside update mode, where plans are not used).
+final class AbsentNilness {
+    private var known: UInt64 = 0
+    private var isNil: UInt64 = 0
+
+    func isNil(_ index: Int, site: PropertySite, in session: DecodingSession) -> Bool {
+        let bit: UInt64 = 1 << UInt64(index)
+        if known & bit == 0 {
+            known |= bit
+            if session.callIsStrict || session.initialIsNil(site.key, frame: site.frame) { isNil |= bit }
+        }
+        return isNil & bit != 0
+    }
+}
+
+extension DecodingSession {
+    /// The decode's `AbsentNilness` of `plan`.
+    func absentNilness(of plan: FieldPlan) -> AbsentNilness {
+        planNilness.value(for: ObjectIdentifier(plan)) { AbsentNilness() }
+    }
+}
