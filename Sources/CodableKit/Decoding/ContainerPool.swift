@@ -61,6 +61,7 @@ final class KeyedContainerPool {
 
     @inline(never)  // rare: a container someone kept
     private func detach(_ index: Int, session: DecodingSession) {
+        session.noteOwnDecoding(frame: entries.fields[index].pointee.frame)
         if !entries.fields[index].pointee.isDetached { entries.fields[index].pointee.detach(in: session) }
     }
 

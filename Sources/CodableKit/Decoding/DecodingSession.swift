@@ -37,8 +37,8 @@ final class DecodingSession {
     @exclusivity(unchecked) var filedIssues = FiledIssues()
     /// A `keyDecodingStrategy` other than `.useDefaultKeys` converts the keys of each object.
     let convertsKeys: Bool
-    /// Keys are looked up as themselves (no strategies, no conversion): models may be
-    /// decoded by their field plans (`FieldPlan`).
+    /// No `keyDecodingStrategy` converts keys: models may be decoded by their field plans
+    /// (`FieldPlan`).
     let usesPlans: Bool
     /// Converts each object's keys when `convertsKeys`.
     @exclusivity(unchecked) var keyConverter: KeyConverter
@@ -52,9 +52,6 @@ final class DecodingSession {
     var hasPendingBase: Bool { pending.isSet }
 
     @exclusivity(unchecked) private var pending = PendingBase(isSet: false, value: nil)
-    /// Set while an object a plan gave up on is decoded through its `init(from:)`: the
-    /// models inside it are too (see `decodePlanned`).
-    @exclusivity(unchecked) var plansSuspended = false
     /// Per field plan: which absent optionals are nil in this decode (see `AbsentNilness`).
     @exclusivity(unchecked) var planNilness = TypeTable<AbsentNilness>()
     /// Where planned decodes build their models (see `decodePlanned`).
@@ -118,7 +115,7 @@ final class DecodingSession {
         strict = options.mode == .strict
         maxDepth = options.maxDepth
         keyStrategies = options.keyStrategies
-        usesPlans = !convertsKeys && keyStrategies.isEmpty
+        usesPlans = !convertsKeys
         let transformers = appliesTransformers
             ? WhichSettingWins.typeTransformers(perCall: options.transformers, configured: options.configured) : [:]
         typeTransformers = transformers
@@ -221,6 +218,14 @@ final class DecodingSession {
             // Safety: `poolList` holds every pool until the session ends.
             handout.pool._withUnsafeGuaranteedRef { $0.detachIfHeld(handout.index, session: self) }
         }
+    }
+
+    /// A keyed container of `frame` was asked what only a hand-written `init(from:)` asks,
+    /// or kept past its frame: its model gets no field plan (`ModelInfo.noteOwnDecoding`).
+    @inline(never)
+    func noteOwnDecoding(frame: Int) {
+        guard isLive(frame: frame), frames[frame].model != nil, let info = frames[frame].info else { return }
+        info.noteOwnDecoding()
     }
 
     /// The name of `site`'s property in coding paths and reports: an `@Observable` class's

@@ -170,6 +170,12 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         (try? detachedCall(key: nil, body)) ?? fallback
     }
 
+    /// What only a hand-written `init(from:)` asks: its model gets no field plan.
+    private func noteOwnDecoding() {
+        let frame = frame
+        withDecoder { $0.session.noteOwnDecoding(frame: frame) }
+    }
+
     /// Runs `body` with this container's path on the session's stack. Only for
     /// containers with a prefix: a closure that captures the container costs a copy.
     private func withPrefix<R>(_ body: () throws -> R) rethrows -> R {
@@ -197,6 +203,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// in hash order, so which of them it keeps varies from run to run.)
     var allKeys: [Key] {
         if fields.pointee.isDetached { return detachedCall({ $0.allKeys }, orElse: []) }
+        noteOwnDecoding()
         if let converted = extras?.converted { return converted.keys.compactMap { Key(stringValue: $0) } }
         let document = decoder.document
         var result: [Key] = []
@@ -255,11 +262,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func contains(_ key: Key) -> Bool {
         if fields.pointee.isDetached { return detachedCall({ $0.contains(key) }, orElse: false) }
+        noteOwnDecoding()
         return lookup(key) != nil
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
         if fields.pointee.isDetached { return try detachedCall(key: key.stringValue) { try $0.decodeNil(forKey: key) } }
+        noteOwnDecoding()
         guard let node = lookup(key) else { return true }
         return withDecoder { $0.document.nodes[node].kind == .null }
     }
@@ -330,11 +339,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         if fields.pointee.isDetached { return try detachedCall(key: key.stringValue) { try $0.nestedContainer(keyedBy: type, forKey: key) } }
+        noteOwnDecoding()
         return try nestedDecoder(forKey: key).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         if fields.pointee.isDetached { return try detachedCall(key: key.stringValue) { try $0.nestedUnkeyedContainer(forKey: key) } }
+        noteOwnDecoding()
         return try nestedDecoder(forKey: key).unkeyedContainer()
     }
 
@@ -342,11 +353,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// throw `valueNotFound` at the key's path), not an error here.
     func superDecoder() throws -> any Decoder {
         if fields.pointee.isDetached { return try detachedCall(key: nil) { try $0.superDecoder() } }
+        noteOwnDecoding()
         return superDecoder(name: "super", node: decoder.document.member("super", in: object))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
         if fields.pointee.isDetached { return try detachedCall(key: key.stringValue) { try $0.superDecoder(forKey: key) } }
+        noteOwnDecoding()
         return superDecoder(name: key.stringValue, node: lookup(key))
     }
 

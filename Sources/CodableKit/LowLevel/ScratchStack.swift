@@ -5,12 +5,13 @@
 /// (`withUnsafeTemporaryAllocation` would do for one value, but in unspecialized code it
 /// asks the runtime for a `Result`'s metadata per call.)
 ///
-/// Safety: `push` returns `size` bytes aligned to `alignment` (at most 16) inside one chunk,
+/// Safety: `push` returns `size` bytes aligned to `alignment` (at most `alignment`, 16) inside one chunk,
 /// not handed out again until the stack is popped to a mark taken before; nothing is freed
 /// before `deallocate()`, which the owner calls once, when no pushed bytes are in use.
 struct ScratchStack: ~Copyable {
-    /// The most one push may take: larger values are not built here.
+    /// The most one push may take, and the largest alignment it gives: other values are not built here.
     static let largest = 4096
+    static let alignment = 16
     private static let chunkSize = 64 * 1024
     private var chunks: [UnsafeMutableRawPointer] = []
     private var chunk = -1
@@ -24,7 +25,7 @@ struct ScratchStack: ~Copyable {
         var start = (top + alignment - 1) & ~(alignment - 1)
         if start + size > Self.chunkSize {
             chunk += 1
-            if chunk == chunks.count { chunks.append(.allocate(byteCount: Self.chunkSize, alignment: 16)) }
+            if chunk == chunks.count { chunks.append(.allocate(byteCount: Self.chunkSize, alignment: Self.alignment)) }
             start = 0
         }
         top = start + size

@@ -146,11 +146,11 @@ extension DocumentDecoder {
     }
 
     /// The plan for the model whose frame was just pushed, when this decode may use one:
-    /// keys looked up as themselves (no strategies, no conversion, no prefix of a
-    /// hand-written container) and not update mode (`FieldPlan`).
+    /// no `keyDecodingStrategy`, no prefix of a hand-written container, not update mode
+    /// (`FieldPlan`).
     @inline(__always)
     private func fieldPlan(_ info: ModelInfo, model: any DecodableModel.Type) -> Unmanaged<FieldPlan>? {
-        guard session.usesPlans, info.mayHavePlan, !session.plansSuspended, !hasPrefix, !session.frames[session.frames.count - 1].isUpdate else { return nil }
+        guard session.usesPlans, info.mayHavePlan, !hasPrefix, !session.frames[session.frames.count - 1].isUpdate else { return nil }
         return info.fieldPlan(model)
     }
 
@@ -159,7 +159,7 @@ extension DocumentDecoder {
     /// apply to the element.
     @inline(__always)
     func elementPlan(_ info: ModelInfo, model: any DecodableModel.Type) -> Unmanaged<FieldPlan>? {
-        guard session.usesPlans, info.mayHavePlan, !session.plansSuspended, !hasPrefix, !session.hasPendingBase,
+        guard session.usesPlans, info.mayHavePlan, !hasPrefix, !session.hasPendingBase,
               !session.hasTypeTransformers else { return nil }
         return info.fieldPlan(model)
     }

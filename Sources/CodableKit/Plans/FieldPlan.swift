@@ -38,6 +38,9 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     let keys: [String]
     /// Every field is a scalar or an array of scalars, read without its slot when clean.
     let isFlat: Bool
+    /// Finds a key's member as a container keyed by the model's `CodingKeys` does, when keys
+    /// have rules or strategies.
+    let keyLookup: any PlanKeyLookup.Type
     /// The optional fields that two `init()` values both left nil: an absent key leaves them
     /// nil without asking the decode (`AbsentNilness`), as the repair stage would answer.
     let initiallyNil: UInt64
@@ -51,8 +54,9 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     private let table: [Int]
     private let tableMask: Int
 
-    private init(fields unordered: [(request: ProbeRequest, offset: Int)], initiallyNil: UInt64) {
+    private init(fields unordered: [(request: ProbeRequest, offset: Int)], initiallyNil: UInt64, keyLookup: any PlanKeyLookup.Type) {
         self.initiallyNil = initiallyNil
+        self.keyLookup = keyLookup
         let total = unordered.reduce(0) { $0 + $1.request.key.utf8.count }
         keyBytes = .allocate(capacity: max(total, 1))
         let nilTotal = unordered.reduce(0) { $0 + $1.request.nilBytes.count }
@@ -83,6 +87,13 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
         }
         self.table = table
         tableMask = size - 1
+    }
+
+    /// Deinitializes the fields of `value` whose bits `initialized` has.
+    func deinitialize(_ value: UnsafeMutableRawPointer, initialized: UInt64) {
+        for (index, field) in fields.enumerated() where initialized & (1 << UInt64(index)) != 0 {
+            field.slot.deinitialize(value + field.offset)
+        }
     }
 
     deinit {
@@ -148,9 +159,11 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
             return true
         }
         // At most 64 fields (a bit each while decoding), in a value the scratch stack can hold.
-        guard complete, stored.count <= 64, MemoryLayout<Model>.size <= ScratchStack.largest else { return nil }
+        guard complete, stored.count <= 64, MemoryLayout<Model>.size <= ScratchStack.largest,
+              MemoryLayout<Model>.alignment <= ScratchStack.alignment else { return nil }
         var requests: [ProbeRequest] = []
         var candidates: [[Int]] = []
+        var keyLookup: (any PlanKeyLookup.Type)?
         for round in 0 ..< rounds {
             let probe = PlanProbe(round: round)
             guard let value = try? CurrentSession.outside({ try Model(from: probe) }), !probe.refused, probe.containers == 1 else {
@@ -158,6 +171,7 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
             }
             if round == 0 {
                 requests = probe.requests
+                keyLookup = probe.keyLookup
                 guard requests.count == stored.count, Set(requests.map(\.key)).count == requests.count else { return nil }
                 candidates = requests.map { request in stored.indices.filter { stored[$0].type == request.fieldType } }
             } else {
@@ -173,6 +187,7 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
                 }
             }
         }
+        guard let keyLookup else { return nil }
         // Each request's property: the one its answers were found in (scalars), else the only
         // property of its type, else the one of its type named as the key.
         var used = Set<Int>()
@@ -186,7 +201,7 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
         // Optionals nil in every `init()` value: an absent key leaves them nil (`absentOptional`).
         // (`init()` only runs for a model that has some: it may be costly, and counted.)
         var initiallyNil: UInt64 = 0
-        guard fields.contains(where: { $0.request.ifPresent }) else { return FieldPlan(fields: fields, initiallyNil: 0) }
+        guard fields.contains(where: { $0.request.ifPresent }) else { return FieldPlan(fields: fields, initiallyNil: 0, keyLookup: keyLookup) }
         let samples = (Model(), Model())
         withUnsafeBytes(of: samples.0) { first in
             withUnsafeBytes(of: samples.1) { second in
@@ -196,7 +211,7 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
                 }
             }
         }
-        return FieldPlan(fields: fields, initiallyNil: initiallyNil)
+        return FieldPlan(fields: fields, initiallyNil: initiallyNil, keyLookup: keyLookup)
     }
 }
 
@@ -252,5 +267,30 @@ extension DecodableModel {
     /// `FieldPlan.learn` for this model, through an existential metatype.
     static func learnFieldPlan() -> FieldPlan? {
         FieldPlan.learn(Self.self)
+    }
+}
+
+/// Finds a member as a keyed container does (`KeyedContainer.lookup`): through the key table
+/// of the model's `CodingKeys` when keys have rules or strategies, else by the key itself.
+protocol PlanKeyLookup {
+    static func member(_ key: String, in object: Int, of decoder: DocumentDecoder, depth: Int, frame: Int) -> Int?
+}
+
+enum PlanKeys<Key: CodingKey>: PlanKeyLookup {
+    static func member(_ key: String, in object: Int, of decoder: DocumentDecoder, depth: Int, frame: Int) -> Int? {
+        let (session, document) = (decoder.session, decoder.document)
+        var name = key
+        guard let keys = session.keyTable(for: Key.self, frame: frame, current: nil) else {
+            return name.withUTF8 { session.member($0, in: object, of: document, depth: depth) }
+        }
+        // Safety: the session owns its key tables until it ends.
+        return keys._withUnsafeGuaranteedRef { keys in
+            let entry = keys.entry(for: name)
+            if let key = keys.firstKey(of: entry), let node = session.member(key, in: object, of: document, depth: depth),
+               document.nodes[node].kind != .null {
+                return node
+            }
+            return keys.resolve(entry: entry, in: document, object: object) { session.member($0, in: object, of: document, depth: depth) }
+        }
     }
 }

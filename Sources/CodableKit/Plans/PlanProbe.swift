@@ -12,6 +12,8 @@ final class PlanProbe: Decoder {
     let round: Int
     private(set) var requests: [ProbeRequest] = []
     private(set) var containers = 0
+    /// How a container keyed by the model's `CodingKeys` finds a member.
+    private(set) var keyLookup: (any PlanKeyLookup.Type)?
     /// The model asked for something a synthesized `init(from:)` never asks.
     var refused = false
 
@@ -28,6 +30,7 @@ final class PlanProbe: Decoder {
 
     func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
         containers += 1
+        keyLookup = PlanKeys<Key>.self
         return KeyedDecodingContainer(ProbeContainer<Key>(probe: self))
     }
 

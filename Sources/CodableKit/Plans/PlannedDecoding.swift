@@ -1,16 +1,15 @@
 extension DocumentDecoder {
     /// The model `T` (which is `model`, a struct) at `object`, by its field plan, then
-    /// `didFinishMapping()`. An object that needs a repair, a conversion or an error is
-    /// decoded again through its `init(from:)`: those come out of the same calls either way,
-    /// but a synthesized `init(from:)` asks for its keys in its own order, which decides the
-    /// order of the report and which error is thrown first; so they are left to it, and
-    /// what the plan filed is taken back. Clean objects, the common case, take the plan alone.
+    /// `didFinishMapping()`: what its `init(from:)` makes, without running it.
     ///
-    /// The value is built field by field in uninitialized memory: the plan has a field for
-    /// every stored property (`FieldPlan.learn`), so once each is initialized the value is,
-    /// and the model's `init()` is not run per object (an absent key's initial value comes
-    /// from the repair stage, once per decode, as through `init(from:)`). Nothing here names
-    /// `T?`: in this unspecialized code each mention asks the runtime for its metadata.
+    /// The plan makes the calls the model's keyed container would make for `init(from:)`,
+    /// in the same order (see `fill`), so values, repairs, the report's order and the first
+    /// error thrown are `init(from:)`'s. The value is built field by field in uninitialized
+    /// memory: the plan has a field for every stored property (`FieldPlan.learn`), so once
+    /// each is initialized the value is, and the model's `init()` is not run per object (an
+    /// absent key's initial value comes from the repair stage, once per decode, as through
+    /// `init(from:)`). Nothing here names `T?`: in this unspecialized code each mention asks
+    /// the runtime for its metadata.
     func decodePlanned<T: Decodable>(_: T.Type, model: any DecodableModel.Type, at object: Int, plan: FieldPlan) throws -> T {
         let mark = session.scratch.mark
         // Safety: the bytes are the scratch stack's until the pop, after the value has moved out.
@@ -25,27 +24,15 @@ extension DocumentDecoder {
     /// returns, uninitialized when it throws.
     func decodePlanned<T: Decodable>(into value: UnsafeMutableRawPointer, _: T.Type, model: any DecodableModel.Type,
                                      at object: Int, plan: FieldPlan) throws {
-        let issues = session.filedIssues.count
         var initialized: UInt64 = 0
-        if (try? fill(value, object: object, plan: plan, issues: issues, initialized: &initialized)) != nil {
-            // Safety: every stored property of `T` is initialized: the value is.
-            model.finishMapping(&value.assumingMemoryBound(to: T.self).pointee)
-            return
+        do {
+            try fill(value, object: object, plan: plan, initialized: &initialized)
+        } catch {
+            plan.deinitialize(value, initialized: initialized)
+            throw error
         }
-        for (index, field) in plan.fields.enumerated() where initialized & (1 << UInt64(index)) != 0 {
-            field.slot.deinitialize(value + field.offset)
-        }
-        session.filedIssues.keepFirst(issues)
-        // Without plans below: each enclosing planned object gives up too and decodes
-        // again, and plans tried again at every level would decode a deep value's
-        // subtree twice per level above it.
-        let suspended = session.plansSuspended
-        session.plansSuspended = true
-        defer { session.plansSuspended = suspended }
-        var result = try decodeNested(T.self, at: object)
-        model.finishMapping(&result)
-        // Safety: `value` is uninitialized bytes for a `T` (the caller's), every field deinitialized above.
-        value.assumingMemoryBound(to: T.self).initialize(to: consume result)
+        // Safety: every stored property of `T` is initialized: the value is.
+        model.finishMapping(&value.assumingMemoryBound(to: T.self).pointee)
     }
 
     /// The elements of an array of a planned model, each built where the array keeps it (no
@@ -54,12 +41,13 @@ extension DocumentDecoder {
     func decodePlannedElements<Element: Decodable>(_: Element.Type, model: any DecodableModel.Type, info: ModelInfo, plan: FieldPlan,
                                                    at node: Int, count: Int, route: Route) throws -> [Element] {
         try session.checkStack()
+        let flat = plan.isFlat && session.keyStrategies.isEmpty && !info.hasKeyRules && !info.hasValueRules
         return try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             var element = node + 1
             for index in 0 ..< count {
                 let slot = buffer.baseAddress! + initialized
                 if document.nodes[element].kind == .object {
-                    if plan.isFlat, decodeFlat(into: UnsafeMutableRawPointer(slot), Element.self, model: model, at: element, plan: plan) {
+                    if flat, decodeFlat(into: UnsafeMutableRawPointer(slot), Element.self, model: model, at: element, plan: plan) {
                         initialized += 1
                         element = document.next(after: element)
                         continue
@@ -84,37 +72,79 @@ extension DocumentDecoder {
         }
     }
 
-    /// An element of a flat plan (`FieldPlan.isFlat`: scalars and arrays of scalars) decoded
-    /// without its place on the path and its frame, which only a repair, an error or a
-    /// field's slot would read: false, with nothing kept, when it needs any of them (the
-    /// caller then decodes it with both).
+    /// An element of a flat plan (`FieldPlan.isFlat`: scalars and arrays of scalars; keys
+    /// as themselves, no value rules) decoded without its place on the path and its frame, which only a
+    /// repair, an error or a field's slot would read: false, with nothing kept, when it
+    /// needs any of them (the caller then decodes it with both).
     private func decodeFlat<T: Decodable>(into value: UnsafeMutableRawPointer, _: T.Type, model: any DecodableModel.Type,
                                           at object: Int, plan: FieldPlan) -> Bool {
         let issues = session.filedIssues.count
         var initialized: UInt64 = 0
-        if (try? fill(value, object: object, plan: plan, issues: issues, slots: false, initialized: &initialized)) != nil {
+        if (try? fill(value, object: object, plan: plan, flat: true, initialized: &initialized)) != nil, session.filedIssues.count == issues {
             // Safety: every stored property of `T` is initialized: the value is.
             model.finishMapping(&value.assumingMemoryBound(to: T.self).pointee)
             return true
         }
-        for (index, field) in plan.fields.enumerated() where initialized & (1 << UInt64(index)) != 0 {
-            field.slot.deinitialize(value + field.offset)
-        }
+        plan.deinitialize(value, initialized: initialized)
         session.filedIssues.keepFirst(issues)
         return false
     }
 
-    /// Decodes each member the plan has a field for into that field (the first of a
-    /// repeated key, as the keyed container reads), then each field whose key is absent;
-    /// `initialized` has the bit of each field initialized so far. Stops at the first
-    /// issue filed after the first `issues` (the object goes to its `init(from:)`), and,
-    /// without `slots`, where a field would need its slot.
-    private func fill(_ base: UnsafeMutableRawPointer, object: Int, plan: FieldPlan, issues: Int, slots: Bool = true,
+    /// Finds each field's member, then initializes the fields in the order the model's
+    /// `init(from:)` asks for their keys, each with what its keyed container would answer:
+    /// the member found as the container finds it (the first of a repeated key; through
+    /// the key table when keys have rules or strategies), decoded by the call the container
+    /// makes (`decodeProperty`, `decodeOptionalProperty`, or their fast paths, which give
+    /// what those calls give). `initialized` has the bit of each field initialized so far.
+    /// `flat`: no field may need its slot (throws `PlanAbandoned` where one would).
+    private func fill(_ base: UnsafeMutableRawPointer, object: Int, plan: FieldPlan, flat: Bool = false,
                       initialized: inout UInt64) throws {
-        let document = self.document
+        let count = plan.fields.count
         let depth = session.path.count
         let frame = session.frames.count - 1
-        let plainScalars = !session.hasTypeTransformers
+        let keyTable = !flat && session.hasKeyTable(frame: frame)
+        let plainScalars = !session.hasTypeTransformers && !(frame >= 0 && session.frames[frame].hasValueRules)
+        let mark = session.scratch.mark
+        // Safety: `count` node numbers on the scratch stack until the pop below.
+        let nodes = session.scratch.push(size: count * MemoryLayout<Int>.stride, alignment: MemoryLayout<Int>.alignment)
+            .bindMemory(to: Int.self, capacity: count)
+        defer { session.scratch.pop(to: mark) }
+        if keyTable {
+            for index in 0 ..< count {
+                nodes[index] = plan.keyLookup.member(plan.keys[index], in: object, of: self, depth: depth, frame: frame) ?? -1
+            }
+        } else {
+            findMembers(of: object, plan: plan, into: nodes)
+        }
+        for index in 0 ..< count {
+            let field = plan.fields[index]
+            let pointer = base + field.offset
+            let node = nodes[index]
+            if node < 0 {
+                guard !flat else { throw PlanAbandoned() }
+                let site = PropertySite(key: plan.keys[index], object: object, depth: depth, frame: frame)
+                if field.ifPresent, plan.initiallyNil & (1 << UInt64(index)) != 0 || session.absentNilness(of: plan).isNil(index, site: site, in: session) {
+                    plan.initializeNil(index, at: pointer)  // what `absentOptional` answers
+                } else {
+                    try field.slot.decode(into: pointer, with: self, at: nil, site: site)
+                }
+            } else if field.ifPresent, document.nodes[node].kind == .null, !session.isPartial(node, in: document) {
+                plan.initializeNil(index, at: pointer)  // what `decodeOptionalProperty` gives a null first
+            } else if !plainScalars || !readScalar(field, at: node, into: pointer, flat: flat) {
+                guard !flat else { throw PlanAbandoned() }
+                try field.slot.decode(into: pointer, with: self, at: node,
+                                      site: PropertySite(key: plan.keys[index], object: object, depth: depth, frame: frame))
+            }
+            initialized |= 1 << UInt64(index)
+        }
+    }
+
+    /// Each field's member in `object`, keys compared as themselves: the first of a repeated
+    /// key, as `MemberCursor` finds it; -1 where none.
+    @inline(__always)
+    private func findMembers(of object: Int, plan: FieldPlan, into nodes: UnsafeMutablePointer<Int>) {
+        nodes.initialize(repeating: -1, count: plan.fields.count)
+        var found: UInt64 = 0
         var expected = 0
         var member = object + 1
         let end = document.nodes[object].end
@@ -122,53 +152,45 @@ extension DocumentDecoder {
             let node = member + 1
             let index = document.withText(member) { plan.field(for: $0, expected: expected) }
             member = document.next(after: node)
-            guard index >= 0, initialized & (1 << UInt64(index)) == 0 else { continue }
+            guard index >= 0, found & (1 << UInt64(index)) == 0 else { continue }
+            found |= 1 << UInt64(index)
             expected = index + 1
-            let field = plan.fields[index]
-            let pointer = base + field.offset
-            if field.ifPresent, document.nodes[node].kind == .null, !session.isPartial(node, in: document) {
-                // What `decodeOptionalProperty` gives a null before anything else.
-                plan.initializeNil(index, at: pointer)
-            } else if try !plainScalars || !readScalar(field.scalar, ifPresent: field.ifPresent, into: pointer, at: node) {
-                guard slots else { throw PlanAbandoned() }
-                try field.slot.decode(into: pointer, with: self, at: node,
-                                      site: PropertySite(key: plan.keys[index], object: object, depth: depth, frame: frame))
-            }
-            initialized |= 1 << UInt64(index)
-            if session.filedIssues.count != issues { throw PlanAbandoned() }
-        }
-        guard initialized != plan.allFields else { return }
-        guard slots else { throw PlanAbandoned() }
-        for (index, field) in plan.fields.enumerated() where initialized & (1 << UInt64(index)) == 0 {
-            let site = PropertySite(key: plan.keys[index], object: object, depth: depth, frame: frame)
-            if field.ifPresent, plan.initiallyNil & (1 << UInt64(index)) != 0 || session.absentNilness(of: plan).isNil(index, site: site, in: session) {
-                plan.initializeNil(index, at: base + field.offset)
-            } else {
-                try field.slot.decode(into: base + field.offset, with: self, at: nil, site: site)
-            }
-            initialized |= 1 << UInt64(index)
-            if session.filedIssues.count != issues { throw PlanAbandoned() }
+            nodes[index] = node
         }
     }
 
     /// The keyed container's scalar fast path (`decodeScalar`, `decodeScalarIfPresent`):
-    /// a member of the scalar's own kind that fits, or a `null` for an optional, initializes
-    /// the field; so does an array of scalars, read as `decodeArray` reads it. False for
-    /// anything else, which takes the field's slot. (A problem inside an array is filed
-    /// without the property's key in its path: filed, it sends the object to `init(from:)`.)
+    /// a member of the scalar's own kind that fits initializes the field; so does an array
+    /// of scalars, read as `decodeArray` reads it. False, with the field left uninitialized,
+    /// for anything else, which takes the field's slot. An array that needed a repair or
+    /// threw is done again by the slot, whose path has the property's key (`flat`: the
+    /// caller decodes the whole object again instead).
     @inline(__always)
-    private func readScalar(_ scalar: PlanScalar, ifPresent: Bool, into field: UnsafeMutableRawPointer, at node: Int) throws -> Bool {
-        switch scalar {
-        case .other: false
-        case .int: store(Int.self, ifPresent: ifPresent, into: field, at: node)
-        case .double: store(Double.self, ifPresent: ifPresent, into: field, at: node)
-        case .bool: store(Bool.self, ifPresent: ifPresent, into: field, at: node)
-        case .string: store(String.self, ifPresent: ifPresent, into: field, at: node)
-        case .ints: try storeArray(Int.self, ifPresent: ifPresent, into: field, at: node)
-        case .doubles: try storeArray(Double.self, ifPresent: ifPresent, into: field, at: node)
-        case .bools: try storeArray(Bool.self, ifPresent: ifPresent, into: field, at: node)
-        case .strings: try storeArray(String.self, ifPresent: ifPresent, into: field, at: node)
+    private func readScalar(_ field: FieldPlan.Field, at node: Int, into pointer: UnsafeMutableRawPointer, flat: Bool) -> Bool {
+        let ifPresent = field.ifPresent
+        switch field.scalar {
+        case .other: return false
+        case .int: return store(Int.self, ifPresent: ifPresent, into: pointer, at: node)
+        case .double: return store(Double.self, ifPresent: ifPresent, into: pointer, at: node)
+        case .bool: return store(Bool.self, ifPresent: ifPresent, into: pointer, at: node)
+        case .string: return store(String.self, ifPresent: ifPresent, into: pointer, at: node)
+        case .ints, .doubles, .bools, .strings: break
         }
+        guard document.nodes[node].kind == .array else { return false }
+        let issues = session.filedIssues.count
+        let stored: Bool
+        switch field.scalar {
+        case .ints: stored = storeArray(Int.self, ifPresent: ifPresent, into: pointer, at: node)
+        case .doubles: stored = storeArray(Double.self, ifPresent: ifPresent, into: pointer, at: node)
+        case .bools: stored = storeArray(Bool.self, ifPresent: ifPresent, into: pointer, at: node)
+        default: stored = storeArray(String.self, ifPresent: ifPresent, into: pointer, at: node)
+        }
+        guard stored, flat || session.filedIssues.count == issues else {
+            if stored { field.slot.deinitialize(pointer) }
+            session.filedIssues.keepFirst(issues)
+            return false
+        }
+        return true
     }
 
     // Safety (these two): the field is a stored `S`, `[S]` or their `Optional` in the planned model,
@@ -186,15 +208,14 @@ extension DocumentDecoder {
     }
 
     @inline(__always)
-    private func storeArray<S: ScalarValue>(_: S.Type, ifPresent: Bool, into field: UnsafeMutableRawPointer, at node: Int) throws -> Bool {
-        guard document.nodes[node].kind == .array else { return false }
-        let value = document.nodes[node].count == 0 ? [] : try decodeScalarArray(S.self, at: node)
+    private func storeArray<S: ScalarValue>(_: S.Type, ifPresent: Bool, into field: UnsafeMutableRawPointer, at node: Int) -> Bool {
+        guard let value = document.nodes[node].count == 0 ? [] : try? decodeScalarArray(S.self, at: node) else { return false }
         if ifPresent { field.initializeMemory(as: [S]?.self, to: value) } else { field.initializeMemory(as: [S].self, to: value) }
         return true
     }
 }
 
-/// Ends a planned decode that filed an issue: the object is decoded through its `init(from:)`.
+/// Ends a flat element's decode that needs its place on the path or its frame (`decodeFlat`).
 private struct PlanAbandoned: Error {}
 
 /// Which of a plan's optional fields an absent key leaves nil in this decode: what

@@ -23,13 +23,22 @@ final class ModelInfo: Sendable {
     let isObservable: Bool
     /// Some rule, or the observable renaming, can change a property's key.
     let hasKeyRules: Bool
-    /// A struct without key or value rules: its objects may be decoded by a `FieldPlan`.
+    /// A struct model: its objects may be decoded by a `FieldPlan`.
     let mayHavePlan: Bool
     /// Objects decoded before the plan is learned; `Int.min` once the type has been found
     /// to have none.
     private let decodesBeforePlan = Atomic<Int>(0)
     /// The learned plan, kept for the life of the process (as this `ModelInfo` is).
     private let plan = Atomic<Unmanaged<FieldPlan>?>(nil)
+    /// The model's `init(from:)` was seen doing what a synthesized one never does (asking
+    /// `contains` or `decodeNil`, a nested container, keeping its container past its
+    /// decode): it is never run against a probe, which it could see, or keep.
+    private let decodesItself = Atomic<Bool>(false)
+
+    /// Notes that the model's `init(from:)` is its own (see `decodesItself`).
+    func noteOwnDecoding() {
+        decodesItself.store(true, ordering: .relaxed)
+    }
 
     /// The name a property is read and written under, before key rules: the declared
     /// name of an `@Observable` class's `_name` (its observation registrar, `_$…`, is no property).
@@ -95,7 +104,7 @@ final class ModelInfo: Sendable {
         self.modelKeyRules = modelKeyRules
         self.valueRules = valueRules
         hasValueRules = !valueRules.isEmpty
-        mayHavePlan = model != nil && !isClass && !hasKeyRules && !hasValueRules
+        mayHavePlan = model != nil && !isClass
     }
 
     /// The model's field plan, if it has one yet: counted per object until
@@ -112,7 +121,7 @@ final class ModelInfo: Sendable {
 
     @inline(never)
     private func learnPlan(_ model: any DecodableModel.Type) -> Unmanaged<FieldPlan>? {
-        guard let learned = model.learnFieldPlan() else {
+        guard !decodesItself.load(ordering: .relaxed), let learned = model.learnFieldPlan() else {
             decodesBeforePlan.store(Int.min, ordering: .relaxed)
             return nil
         }

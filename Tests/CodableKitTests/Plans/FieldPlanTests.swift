@@ -164,11 +164,35 @@ import Testing
         }
     }
 
-    @Test func modelsWithKeyRulesAndCallsWithKeyStrategiesDoNotUsePlans() throws {
-        #expect(ModelInfo.of(model: Rules.self).mayHavePlan == false)
-        let data = Data(("[" + (0 ..< Self.many).map { #"{"user_name": "u\#($0)"}"# }.joined(separator: ",") + "]").utf8)
-        #expect(try ModelDecoder().decode([Rules].self, from: data).last?.userName == "u\(Self.many - 1)")
-        #expect(ModelInfo.of(model: Rules.self).hasFieldPlan == false)
+    /// Key rules and strategies: each field's member is found through the key table, as the
+    /// container finds it (the rule's key first, the property's name last).
+    @Test func modelsWithKeyRulesFindTheirMembersAsTheContainerDoes() throws {
+        let objects = (0 ..< Self.many).map { index in
+            index % 2 == 0 ? #"{"user_name": "u\#(index)", "userName": "plain"}"# : #"{"userName": "p\#(index)", "user_name": null}"#
+        }
+        let data = Data(("[" + objects.joined(separator: ",") + "]").utf8)
+        let names = try ModelDecoder().decode([Rules].self, from: data).map(\.userName)
+        #expect(names == (0 ..< Self.many).map { $0 % 2 == 0 ? "u\($0)" : "p\($0)" })
+        #expect(ModelInfo.of(model: Rules.self).hasFieldPlan)
+    }
+
+    /// A model whose `init(from:)` was seen asking `contains` is never run against a probe.
+    struct Checking: CodableModel {
+        static let runs = Locked(0)
+        var id = 0
+        init() {}
+        init(from decoder: any Decoder) throws {
+            Self.runs.withLock { $0 += 1 }
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            if container.contains(.id) { id = try container.decode(Int.self, forKey: .id) }
+        }
+    }
+
+    @Test func anInitFromSeenDoingItsOwnDecodingIsNotProbed() throws {
+        let data = Data(("[" + (0 ..< Self.many).map { #"{"id": \#($0)}"# }.joined(separator: ",") + "]").utf8)
+        #expect(try ModelDecoder().decode([Checking].self, from: data).map(\.id) == Array(0 ..< Self.many))
+        #expect(Checking.runs.withLock { $0 } == Self.many)  // the objects' own runs, none for a probe
+        #expect(ModelInfo.of(model: Checking.self).hasFieldPlan == false)
     }
 
     // MARK: Dirty data: what init(from:) gives, report and errors included
