@@ -52,6 +52,8 @@ final class DecodingSession {
     var hasPendingBase: Bool { pending.isSet }
 
     @exclusivity(unchecked) private var pending = PendingBase(isSet: false, value: nil)
+    /// Per field plan: its fields' candidate keys when keys have rules or strategies (see `PlanKeyCandidates`).
+    @exclusivity(unchecked) var planCandidates = TypeTable<PlanCandidatesEntry>()
     /// Per field plan: which absent optionals are nil in this decode (see `AbsentNilness`).
     @exclusivity(unchecked) var planNilness = TypeTable<AbsentNilness>()
     /// Where planned decodes build their models (see `decodePlanned`).

@@ -120,6 +120,21 @@ final class KeyTable {
         }
     }
 
+    /// The keys `property`'s value is looked for under, best first, or nil when one is a
+    /// dotted path (found by a walk, not among the object's own keys).
+    func plainCandidates(for property: String) -> [[UInt8]]? {
+        let entry = entry(for: property)
+        let table = state.pointer
+        let (first, count) = (table.pointee.entries[entry].first, table.pointee.entries[entry].count)
+        var keys: [[UInt8]] = []
+        for position in first ..< first + count {
+            let candidate = table.pointee.candidates[position]
+            guard candidate.path < 0 else { return nil }
+            keys.append(Array(table.pointee.bytes[candidate.start ..< candidate.start + candidate.length]))
+        }
+        return keys
+    }
+
     /// The value node for an entry among keys converted by `keyDecodingStrategy`:
     /// the first candidate present and not null (dotted candidates as literal keys).
     func resolveConverted(_ entry: Int, _ converted: [String: Int]) -> Int? {

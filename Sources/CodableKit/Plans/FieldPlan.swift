@@ -4,20 +4,20 @@
 /// the decoder can do it without the `Decodable` machinery: which stored property each key
 /// fills, at which offset, by `decode` or `decodeIfPresent`.
 ///
-/// A planned decode (`DocumentDecoder.decodePlanned`) walks the object's members once
-/// and decodes each member's value into its property with the very calls the keyed container makes for that key
-/// (`decodeProperty`, `decodeOptionalProperty`, the same scalar fast path), so a value
-/// comes out as `init(from:)` would make it. What runs in another order than
-/// `init(from:)` asks — a repair, a report entry, an error — is not kept: the object is
-/// decoded again through `init(from:)` (see `decodePlanned`).
+/// A planned decode (`DocumentDecoder.decodePlanned`) finds each field's member, then
+/// initializes the fields in the order `init(from:)` asks for their keys, each with the very
+/// call the keyed container makes for that key (`decodeProperty`, `decodeOptionalProperty`,
+/// the same fast paths), so values, repairs, the report and errors come out as through
+/// `init(from:)`.
 ///
 /// Learned only from what the model's `init(from:)` shows a probe (`PlanProbe`): one keyed
 /// container, every stored property filled by exactly one key, each scalar answer found
 /// unchanged in its property over rounds of different values (negative, zero, empty,
 /// extreme), the same keys asked in every round, nothing else asked of the decoder. A
 /// hand-written `init(from:)` that converts, validates or derives a value, or asks for a
-/// key twice, shows it there and keeps its own `init(from:)`.
-final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyBytes`
+/// key twice, shows it there and keeps its own `init(from:)`; one seen doing its own
+/// decoding in a real decode is not probed (`ModelInfo.noteOwnDecoding`).
+final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyBytes` and `nilBytes`
     /// A field: plain values only, so that reading one per member copies no reference.
     struct Field {
         /// The key's UTF-8 bytes in `keyBytes`.
@@ -274,9 +274,24 @@ extension DecodableModel {
 /// of the model's `CodingKeys` when keys have rules or strategies, else by the key itself.
 protocol PlanKeyLookup {
     static func member(_ key: String, in object: Int, of decoder: DocumentDecoder, depth: Int, frame: Int) -> Int?
+    /// Each key's candidates in the key table of `frame` (see `KeyTable.plainCandidates`).
+    static func candidates(of keys: [String], in session: DecodingSession, frame: Int) -> [[[UInt8]]]?
 }
 
 enum PlanKeys<Key: CodingKey>: PlanKeyLookup {
+    static func candidates(of keys: [String], in session: DecodingSession, frame: Int) -> [[[UInt8]]]? {
+        guard let table = session.keyTable(for: Key.self, frame: frame, current: nil) else { return nil }
+        // Safety: the session owns its key tables until it ends.
+        return table._withUnsafeGuaranteedRef { table in
+            var result: [[[UInt8]]] = []
+            for key in keys {
+                guard let candidates = table.plainCandidates(for: key) else { return nil }
+                result.append(candidates)
+            }
+            return result
+        }
+    }
+
     static func member(_ key: String, in object: Int, of decoder: DocumentDecoder, depth: Int, frame: Int) -> Int? {
         let (session, document) = (decoder.session, decoder.document)
         var name = key

@@ -90,85 +90,97 @@ extension DocumentDecoder {
         return false
     }
 
-    /// Finds each field's member, then initializes the fields in the order the model's
-    /// `init(from:)` asks for their keys, each with what its keyed container would answer:
-    /// the member found as the container finds it (the first of a repeated key; through
-    /// the key table when keys have rules or strategies), decoded by the call the container
-    /// makes (`decodeProperty`, `decodeOptionalProperty`, or their fast paths, which give
-    /// what those calls give). `initialized` has the bit of each field initialized so far.
-    /// `flat`: no field may need its slot (throws `PlanAbandoned` where one would).
+    /// Initializes the fields in the order the model's `init(from:)` asks for their keys,
+    /// each with what its keyed container would answer: the member found as the container
+    /// finds it (the first of a repeated key; through the key table when keys have rules or
+    /// strategies), decoded by the call the container makes (`decodeProperty`,
+    /// `decodeOptionalProperty`, or their fast paths, which give what those calls give).
+    /// `initialized` has the bit of each field initialized so far. `flat`: no field may need
+    /// its slot (throws `PlanAbandoned` where one would).
+    ///
+    /// Keys as themselves: one walk of the object's members, each field decoded as soon as
+    /// every field before it is (payloads mostly write keys in the model's order); a member
+    /// that comes early is kept until then, and absent fields are decoded at the end.
     private func fill(_ base: UnsafeMutableRawPointer, object: Int, plan: FieldPlan, flat: Bool = false,
                       initialized: inout UInt64) throws {
         let count = plan.fields.count
         let depth = session.path.count
         let frame = session.frames.count - 1
-        let keyTable = !flat && session.hasKeyTable(frame: frame)
         let plainScalars = !session.hasTypeTransformers && !(frame >= 0 && session.frames[frame].hasValueRules)
         let mark = session.scratch.mark
-        // Safety: `count` node numbers on the scratch stack until the pop below.
-        let nodes = session.scratch.push(size: count * MemoryLayout<Int>.stride, alignment: MemoryLayout<Int>.alignment)
-            .bindMemory(to: Int.self, capacity: count)
         defer { session.scratch.pop(to: mark) }
-        if keyTable {
-            for index in 0 ..< count {
-                nodes[index] = plan.keyLookup.member(plan.keys[index], in: object, of: self, depth: depth, frame: frame) ?? -1
+        // Members found ahead of their turn, on the scratch stack (made on first need).
+        var early: UnsafeMutablePointer<Int>?
+        var walks = true  // the object's members are still to be walked (keys as themselves)
+        if !flat, session.hasKeyTable(frame: frame) {
+            let nodes = session.earlyMembers(count)
+            early = nodes
+            walks = false
+            if let candidates = session.planKeyCandidates(plan, frame: frame) {
+                candidates.members(of: object, in: document, fields: count, into: nodes, scratch: &session.scratch)
+            } else {
+                for index in 0 ..< count {
+                    nodes[index] = plan.keyLookup.member(plan.keys[index], in: object, of: self, depth: depth, frame: frame) ?? -1
+                }
             }
-        } else {
-            findMembers(of: object, plan: plan, into: nodes)
         }
-        for index in 0 ..< count {
-            let field = plan.fields[index]
+        var found: UInt64 = 0
+        var member = object + 1
+        let end = document.nodes[object].end
+        var next = 0  // every field before it is initialized
+        while next < count {
+            // The next field's member: found early, or the next member if it is that field's, or absent.
+            var node = early?[next] ?? -1
+            if node < 0, walks {
+                guard member < end else {
+                    walks = false
+                    continue
+                }
+                let key = member
+                node = member + 1
+                member = document.next(after: node)
+                let index = document.withText(key) { plan.field(for: $0, expected: next) }
+                guard index >= 0, found & (1 << UInt64(index)) == 0 else { continue }  // unknown, or repeated: the first wins
+                found |= 1 << UInt64(index)
+                guard index == next else {
+                    if early == nil { early = session.earlyMembers(count) }
+                    early![index] = node
+                    continue
+                }
+            }
+            let field = plan.fields[next]
             let pointer = base + field.offset
-            let node = nodes[index]
             if node < 0 {
                 guard !flat else { throw PlanAbandoned() }
-                let site = PropertySite(key: plan.keys[index], object: object, depth: depth, frame: frame)
-                if field.ifPresent, plan.initiallyNil & (1 << UInt64(index)) != 0 || session.absentNilness(of: plan).isNil(index, site: site, in: session) {
-                    plan.initializeNil(index, at: pointer)  // what `absentOptional` answers
+                let site = PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame)
+                if field.ifPresent, plan.initiallyNil & (1 << UInt64(next)) != 0 || session.absentNilness(of: plan).isNil(next, site: site, in: session) {
+                    plan.initializeNil(next, at: pointer)  // what `absentOptional` answers
                 } else {
                     try field.slot.decode(into: pointer, with: self, at: nil, site: site)
                 }
             } else if field.ifPresent, document.nodes[node].kind == .null, !session.isPartial(node, in: document) {
-                plan.initializeNil(index, at: pointer)  // what `decodeOptionalProperty` gives a null first
-            } else if !plainScalars || !readScalar(field, at: node, into: pointer, flat: flat) {
+                plan.initializeNil(next, at: pointer)  // what `decodeOptionalProperty` gives a null first
+            } else if !plainScalars || !readScalar(field.scalar, ifPresent: field.ifPresent, key: next, of: plan, at: node,
+                                                   into: pointer, flat: flat) {
                 guard !flat else { throw PlanAbandoned() }
                 try field.slot.decode(into: pointer, with: self, at: node,
-                                      site: PropertySite(key: plan.keys[index], object: object, depth: depth, frame: frame))
+                                      site: PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame))
             }
-            initialized |= 1 << UInt64(index)
-        }
-    }
-
-    /// Each field's member in `object`, keys compared as themselves: the first of a repeated
-    /// key, as `MemberCursor` finds it; -1 where none.
-    @inline(__always)
-    private func findMembers(of object: Int, plan: FieldPlan, into nodes: UnsafeMutablePointer<Int>) {
-        nodes.initialize(repeating: -1, count: plan.fields.count)
-        var found: UInt64 = 0
-        var expected = 0
-        var member = object + 1
-        let end = document.nodes[object].end
-        while member < end {
-            let node = member + 1
-            let index = document.withText(member) { plan.field(for: $0, expected: expected) }
-            member = document.next(after: node)
-            guard index >= 0, found & (1 << UInt64(index)) == 0 else { continue }
-            found |= 1 << UInt64(index)
-            expected = index + 1
-            nodes[index] = node
+            initialized |= 1 << UInt64(next)
+            next += 1
         }
     }
 
     /// The keyed container's scalar fast path (`decodeScalar`, `decodeScalarIfPresent`):
     /// a member of the scalar's own kind that fits initializes the field; so does an array
-    /// of scalars, read as `decodeArray` reads it. False, with the field left uninitialized,
-    /// for anything else, which takes the field's slot. An array that needed a repair or
-    /// threw is done again by the slot, whose path has the property's key (`flat`: the
-    /// caller decodes the whole object again instead).
+    /// of scalars, read as `decodeProperty` reads it (under the property's key on the path,
+    /// unless `flat`: then the caller decodes the object again should anything be filed).
+    /// False, with the field left uninitialized, for anything else, which takes the field's
+    /// slot; an array that threw is done again by the slot, whose repair stage decides.
     @inline(__always)
-    private func readScalar(_ field: FieldPlan.Field, at node: Int, into pointer: UnsafeMutableRawPointer, flat: Bool) -> Bool {
-        let ifPresent = field.ifPresent
-        switch field.scalar {
+    private func readScalar(_ scalar: PlanScalar, ifPresent: Bool, key index: Int, of plan: FieldPlan, at node: Int,
+                            into pointer: UnsafeMutableRawPointer, flat: Bool) -> Bool {
+        switch scalar {
         case .other: return false
         case .int: return store(Int.self, ifPresent: ifPresent, into: pointer, at: node)
         case .double: return store(Double.self, ifPresent: ifPresent, into: pointer, at: node)
@@ -177,20 +189,18 @@ extension DocumentDecoder {
         case .ints, .doubles, .bools, .strings: break
         }
         guard document.nodes[node].kind == .array else { return false }
-        let issues = session.filedIssues.count
-        let stored: Bool
-        switch field.scalar {
-        case .ints: stored = storeArray(Int.self, ifPresent: ifPresent, into: pointer, at: node)
-        case .doubles: stored = storeArray(Double.self, ifPresent: ifPresent, into: pointer, at: node)
-        case .bools: stored = storeArray(Bool.self, ifPresent: ifPresent, into: pointer, at: node)
-        default: stored = storeArray(String.self, ifPresent: ifPresent, into: pointer, at: node)
+        if flat { return storeArray(scalar, ifPresent: ifPresent, into: pointer, at: node) }
+        return session.at(.key(plan.keys[index])) { storeArray(scalar, ifPresent: ifPresent, into: pointer, at: node) }
+    }
+
+    @inline(__always)
+    private func storeArray(_ scalar: PlanScalar, ifPresent: Bool, into pointer: UnsafeMutableRawPointer, at node: Int) -> Bool {
+        switch scalar {
+        case .ints: storeArray(Int.self, ifPresent: ifPresent, into: pointer, at: node)
+        case .doubles: storeArray(Double.self, ifPresent: ifPresent, into: pointer, at: node)
+        case .bools: storeArray(Bool.self, ifPresent: ifPresent, into: pointer, at: node)
+        default: storeArray(String.self, ifPresent: ifPresent, into: pointer, at: node)
         }
-        guard stored, flat || session.filedIssues.count == issues else {
-            if stored { field.slot.deinitialize(pointer) }
-            session.filedIssues.keepFirst(issues)
-            return false
-        }
-        return true
     }
 
     // Safety (these two): the field is a stored `S`, `[S]` or their `Optional` in the planned model,
@@ -236,6 +246,17 @@ final class AbsentNilness {
 }
 
 extension DecodingSession {
+    /// `count` node numbers, all -1, on the scratch stack: the members of a planned object
+    /// found ahead of their turn (`fill`, which pops them).
+    @inline(never)
+    func earlyMembers(_ count: Int) -> UnsafeMutablePointer<Int> {
+        // Safety: on the scratch stack until `fill` pops it.
+        let made = scratch.push(size: count * MemoryLayout<Int>.stride, alignment: MemoryLayout<Int>.alignment)
+            .bindMemory(to: Int.self, capacity: count)
+        made.initialize(repeating: -1, count: count)
+        return made
+    }
+
     /// The decode's `AbsentNilness` of `plan`.
     func absentNilness(of plan: FieldPlan) -> AbsentNilness {
         planNilness.value(for: ObjectIdentifier(plan)) { AbsentNilness() }

@@ -1,0 +1,111 @@
+/// A plan's fields' keys in one decode whose keys have rules or strategies: each field's
+/// candidates from the key table, best first, in one hash table by their bytes, so that one
+/// walk of an object's keys finds what the keyed container's lookups would (see `members`).
+/// Made once per plan and decode (the table depends on the call's strategies).
+final class PlanKeyCandidates {
+    private struct Candidate {
+        var start: Int
+        var count: Int
+        var field: Int
+        /// The candidate's place among its field's, best first.
+        var rank: Int
+    }
+
+    private let bytes: [UInt8]
+    private let candidates: [Candidate]
+    /// Open addressing by `KeyHash`: candidate indices, -1 for empty; one key may be a
+    /// candidate of several fields.
+    private let table: [Int]
+    private let mask: Int
+
+    /// Nil when a field has more than 64 candidates (not seen: rules give one or two).
+    init?(_ keys: [[[UInt8]]]) {
+        var bytes: [UInt8] = []
+        var candidates: [Candidate] = []
+        for (field, fieldKeys) in keys.enumerated() {
+            guard fieldKeys.count <= 64 else { return nil }
+            for (rank, key) in fieldKeys.enumerated() {
+                candidates.append(Candidate(start: bytes.count, count: key.count, field: field, rank: rank))
+                bytes += key
+            }
+        }
+        var size = 4
+        while size < candidates.count * 2 { size *= 2 }
+        var table = [Int](repeating: -1, count: size)
+        bytes.withUnsafeBufferPointer { all in
+            for (index, candidate) in candidates.enumerated() {
+                var slot = Int(truncatingIfNeeded: KeyHash.of(UnsafeBufferPointer(rebasing: all[candidate.start ..< candidate.start + candidate.count]))) & (size - 1)
+                while table[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+                table[slot] = index
+            }
+        }
+        self.bytes = bytes
+        self.candidates = candidates
+        self.table = table
+        mask = size - 1
+    }
+
+    /// Each field's member in `object`, as `KeyTable.resolve` finds it: the best-ranked
+    /// candidate present and not null, else the best-ranked present (null); each candidate
+    /// at its first occurrence, as `MemberCursor` finds a key. -1 where none.
+    func members(of object: Int, in document: JSONDocument, fields count: Int, into nodes: UnsafeMutablePointer<Int>,
+                 scratch: inout ScratchStack) {
+        nodes.initialize(repeating: -1, count: count)
+        let mark = scratch.mark
+        // Safety (these two): `count` words each on the scratch stack until the pop below.
+        let best = scratch.push(size: count * MemoryLayout<Int>.stride, alignment: MemoryLayout<Int>.alignment)
+            .bindMemory(to: Int.self, capacity: count)
+        let seen = scratch.push(size: count * MemoryLayout<UInt64>.stride, alignment: MemoryLayout<UInt64>.alignment)
+            .bindMemory(to: UInt64.self, capacity: count)
+        defer { scratch.pop(to: mark) }
+        best.initialize(repeating: .max, count: count)
+        seen.initialize(repeating: 0, count: count)
+        var member = object + 1
+        let end = document.nodes[object].end
+        bytes.withUnsafeBufferPointer { all in
+            while member < end {
+                let node = member + 1
+                let isNull = document.nodes[node].kind == .null
+                document.withText(member) { key in
+                    var slot = Int(truncatingIfNeeded: KeyHash.of(key)) & mask
+                    while table[slot] >= 0 {
+                        let candidate = candidates[table[slot]]
+                        slot = (slot + 1) & mask
+                        guard candidate.count == key.count,
+                              candidate.count == 0 || bytesEqual(key.baseAddress!, all.baseAddress! + candidate.start, key.count) else { continue }
+                        let bit: UInt64 = 1 << UInt64(candidate.rank)
+                        guard seen[candidate.field] & bit == 0 else { continue }  // a repeated key: its first occurrence
+                        seen[candidate.field] |= bit
+                        // A present value beats a null one; among either, the better rank.
+                        let score = (isNull ? 64 : 0) + candidate.rank
+                        if score < best[candidate.field] {
+                            best[candidate.field] = score
+                            nodes[candidate.field] = node
+                        }
+                    }
+                }
+                member = document.next(after: node)
+            }
+        }
+    }
+}
+
+extension DecodingSession {
+    /// `plan`'s candidate keys in this decode, for the model of `frame`; nil when one is a
+    /// dotted path (each field is then looked up as the container does).
+    func planKeyCandidates(_ plan: FieldPlan, frame: Int) -> PlanKeyCandidates? {
+        let made = planCandidates.value(for: ObjectIdentifier(plan)) {
+            PlanCandidatesEntry(plan.keyLookup.candidates(of: plan.keys, in: self, frame: frame).flatMap(PlanKeyCandidates.init))
+        }
+        return made.candidates
+    }
+}
+
+/// A plan's `PlanKeyCandidates` in a decode, or that it has none.
+final class PlanCandidatesEntry {
+    let candidates: PlanKeyCandidates?
+
+    init(_ candidates: PlanKeyCandidates?) {
+        self.candidates = candidates
+    }
+}
