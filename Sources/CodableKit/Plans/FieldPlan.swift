@@ -38,6 +38,10 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     let keys: [String]
     /// Every field is a scalar or an array of scalars, read without its slot when clean.
     let isFlat: Bool
+    /// The model's own key rules and value rules (`ModelInfo`): members are then found
+    /// through the key table, and scalars read through their slots.
+    let hasKeyRules: Bool
+    let hasValueRules: Bool
     /// Finds a key's member as a container keyed by the model's `CodingKeys` does, when keys
     /// have rules or strategies.
     let keyLookup: any PlanKeyLookup.Type
@@ -54,8 +58,10 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     private let table: [Int]
     private let tableMask: Int
 
-    private init(fields unordered: [(request: ProbeRequest, offset: Int)], initiallyNil: UInt64, keyLookup: any PlanKeyLookup.Type) {
+    private init(fields unordered: [(request: ProbeRequest, offset: Int)], initiallyNil: UInt64, keyLookup: any PlanKeyLookup.Type,
+                 rules: (keys: Bool, values: Bool)) {
         self.initiallyNil = initiallyNil
+        (hasKeyRules, hasValueRules) = rules
         self.keyLookup = keyLookup
         let total = unordered.reduce(0) { $0 + $1.request.key.utf8.count }
         keyBytes = .allocate(capacity: max(total, 1))
@@ -150,8 +156,9 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     static let rounds = 9
 
     /// The plan of `Model`, or nil when its `init(from:)` is not one a plan can stand for
-    /// (see the type's documentation), or it is not a struct.
-    static func learn<Model: DecodableModel>(_: Model.Type) -> FieldPlan? {
+    /// (see the type's documentation), or it is not a struct. `rules`: whether the model has
+    /// key rules and value rules.
+    static func learn<Model: DecodableModel>(_: Model.Type, rules: (keys: Bool, values: Bool) = (false, false)) -> FieldPlan? {
         guard #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *), !(Model.self is AnyClass) else { return nil }
         var stored: [(name: String, offset: Int, type: ObjectIdentifier)] = []
         let complete = _forEachField(of: Model.self, options: _EachFieldOptions(rawValue: 0)) { name, offset, type, _ in
@@ -201,7 +208,7 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
         // Optionals nil in every `init()` value: an absent key leaves them nil (`absentOptional`).
         // (`init()` only runs for a model that has some: it may be costly, and counted.)
         var initiallyNil: UInt64 = 0
-        guard fields.contains(where: { $0.request.ifPresent }) else { return FieldPlan(fields: fields, initiallyNil: 0, keyLookup: keyLookup) }
+        guard fields.contains(where: { $0.request.ifPresent }) else { return FieldPlan(fields: fields, initiallyNil: 0, keyLookup: keyLookup, rules: rules) }
         let samples = (Model(), Model())
         withUnsafeBytes(of: samples.0) { first in
             withUnsafeBytes(of: samples.1) { second in
@@ -211,7 +218,7 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
                 }
             }
         }
-        return FieldPlan(fields: fields, initiallyNil: initiallyNil, keyLookup: keyLookup)
+        return FieldPlan(fields: fields, initiallyNil: initiallyNil, keyLookup: keyLookup, rules: rules)
     }
 }
 
@@ -265,8 +272,8 @@ enum OptionalPlanSlot<Value: Decodable>: PlanSlotDecoding {
 
 extension DecodableModel {
     /// `FieldPlan.learn` for this model, through an existential metatype.
-    static func learnFieldPlan() -> FieldPlan? {
-        FieldPlan.learn(Self.self)
+    static func learnFieldPlan(rules: (keys: Bool, values: Bool)) -> FieldPlan? {
+        FieldPlan.learn(Self.self, rules: rules)
     }
 }
 

@@ -9,6 +9,8 @@ final class PlanKeyCandidates {
         var field: Int
         /// The candidate's place among its field's, best first.
         var rank: Int
+        /// No other candidate has the same key: a match needs no search for more.
+        var isUnique = true
     }
 
     private let bytes: [UInt8]
@@ -17,6 +19,9 @@ final class PlanKeyCandidates {
     /// candidate of several fields.
     private let table: [Int]
     private let mask: Int
+    /// Each field's best candidate, tried first for the field after the last one found
+    /// (payloads mostly write keys in the model's order).
+    private let firstOfField: [Int]
 
     /// Nil when a field has more than 64 candidates (not seen: rules give one or two).
     init?(_ keys: [[[UInt8]]]) {
@@ -29,6 +34,20 @@ final class PlanKeyCandidates {
                 bytes += key
             }
         }
+        var firstOfField: [Int] = []
+        // Compared pairwise (a few dozen keys, once per decode; a dictionary of byte arrays
+        // would cost a conformance lookup the first time).
+        for (index, candidate) in candidates.enumerated() {
+            if candidate.rank == 0 { firstOfField.append(index) }
+            for other in 0 ..< index where candidates[other].count == candidate.count
+                && bytes[candidates[other].start ..< candidates[other].start + candidate.count]
+                .elementsEqual(bytes[candidate.start ..< candidate.start + candidate.count]) {
+                candidates[other].isUnique = false
+                candidates[index].isUnique = false
+            }
+        }
+        guard firstOfField.count == keys.count else { return nil }
+        self.firstOfField = firstOfField
         var size = 4
         while size < candidates.count * 2 { size *= 2 }
         var table = [Int](repeating: -1, count: size)
@@ -62,25 +81,43 @@ final class PlanKeyCandidates {
         seen.initialize(repeating: 0, count: count)
         var member = object + 1
         let end = document.nodes[object].end
+        var expected = 0
         bytes.withUnsafeBufferPointer { all in
+            /// Whether candidate `index` is `key`.
+            func isKey(_ key: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+                let candidate = candidates[index]
+                return candidate.count == key.count
+                    && (candidate.count == 0 || bytesEqual(key.baseAddress!, all.baseAddress! + candidate.start, key.count))
+            }
+            /// Candidate `index` is at `node`: kept if it is its field's best so far.
+            func found(_ index: Int, at node: Int, isNull: Bool) {
+                let candidate = candidates[index]
+                let bit: UInt64 = 1 << UInt64(candidate.rank)
+                guard seen[candidate.field] & bit == 0 else { return }  // a repeated key: its first occurrence
+                seen[candidate.field] |= bit
+                // A present value beats a null one; among either, the better rank.
+                let score = (isNull ? 64 : 0) + candidate.rank
+                if score < best[candidate.field] {
+                    best[candidate.field] = score
+                    nodes[candidate.field] = node
+                }
+            }
             while member < end {
                 let node = member + 1
                 let isNull = document.nodes[node].kind == .null
                 document.withText(member) { key in
+                    if expected < count, candidates[firstOfField[expected]].isUnique, isKey(key, firstOfField[expected]) {
+                        found(firstOfField[expected], at: node, isNull: isNull)
+                        expected += 1
+                        return
+                    }
                     var slot = Int(truncatingIfNeeded: KeyHash.of(key)) & mask
                     while table[slot] >= 0 {
-                        let candidate = candidates[table[slot]]
+                        let index = table[slot]
                         slot = (slot + 1) & mask
-                        guard candidate.count == key.count,
-                              candidate.count == 0 || bytesEqual(key.baseAddress!, all.baseAddress! + candidate.start, key.count) else { continue }
-                        let bit: UInt64 = 1 << UInt64(candidate.rank)
-                        guard seen[candidate.field] & bit == 0 else { continue }  // a repeated key: its first occurrence
-                        seen[candidate.field] |= bit
-                        // A present value beats a null one; among either, the better rank.
-                        let score = (isNull ? 64 : 0) + candidate.rank
-                        if score < best[candidate.field] {
-                            best[candidate.field] = score
-                            nodes[candidate.field] = node
+                        if isKey(key, index) {
+                            found(index, at: node, isNull: isNull)
+                            expected = candidates[index].field + 1
                         }
                     }
                 }

@@ -106,13 +106,15 @@ extension DocumentDecoder {
         let count = plan.fields.count
         let depth = session.path.count
         let frame = session.frames.count - 1
-        let plainScalars = !session.hasTypeTransformers && !(frame >= 0 && session.frames[frame].hasValueRules)
-        let mark = session.scratch.mark
-        defer { session.scratch.pop(to: mark) }
+        let plainScalars = !session.hasTypeTransformers && !plan.hasValueRules
+        // The scratch stack's place before `early` is made, to pop it after.
+        var mark: (chunk: Int, top: Int)?
+        defer { if let mark { session.scratch.pop(to: mark) } }
         // Members found ahead of their turn, on the scratch stack (made on first need).
         var early: UnsafeMutablePointer<Int>?
         var walks = true  // the object's members are still to be walked (keys as themselves)
-        if !flat, session.hasKeyTable(frame: frame) {
+        if !flat, plan.hasKeyRules || !session.keyStrategies.isEmpty {
+            mark = session.scratch.mark
             let nodes = session.earlyMembers(count)
             early = nodes
             walks = false
@@ -143,7 +145,10 @@ extension DocumentDecoder {
                 guard index >= 0, found & (1 << UInt64(index)) == 0 else { continue }  // unknown, or repeated: the first wins
                 found |= 1 << UInt64(index)
                 guard index == next else {
-                    if early == nil { early = session.earlyMembers(count) }
+                    if early == nil {
+                        mark = session.scratch.mark
+                        early = session.earlyMembers(count)
+                    }
                     early![index] = node
                     continue
                 }

@@ -121,7 +121,7 @@ final class ModelInfo: Sendable {
 
     @inline(never)
     private func learnPlan(_ model: any DecodableModel.Type) -> Unmanaged<FieldPlan>? {
-        guard !decodesItself.load(ordering: .relaxed), let learned = model.learnFieldPlan() else {
+        guard !decodesItself.load(ordering: .relaxed), let learned = model.learnFieldPlan(rules: (hasKeyRules, hasValueRules)) else {
             decodesBeforePlan.store(Int.min, ordering: .relaxed)
             return nil
         }
