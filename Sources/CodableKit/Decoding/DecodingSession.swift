@@ -173,7 +173,7 @@ final class DecodingSession {
     }
 
     /// `keyTable(for:frame:current:)` once a table is needed: the one for `Key` and `info`.
-    private func keyTable<Key: CodingKey>(for _: Key.Type, info: ModelInfo?) -> Unmanaged<KeyTable> {
+    func keyTable<Key: CodingKey>(for _: Key.Type, info: ModelInfo?) -> Unmanaged<KeyTable> {
         let head = keyTables.value(for: ObjectIdentifier(Key.self)) {
             let table = KeyTable(info: info, strategies: keyStrategies)
             keyTableOwners.append(table)

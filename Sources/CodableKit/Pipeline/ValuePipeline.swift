@@ -138,7 +138,7 @@ extension DocumentDecoder {
         defer { session.popFrame() }
         if let plan = fieldPlan(info, model: model) {
             // Safety: `ModelInfo` keeps its plan for the life of the process.
-            return try plan._withUnsafeGuaranteedRef { try decodePlanned(T.self, model: model, at: node, plan: $0) }
+            return try plan._withUnsafeGuaranteedRef { try decodePlanned(T.self, model: model, info: info, at: node, plan: $0) }
         }
         var value = try info.fields == nil ? decodeNested(T.self, at: node) : decodeWithFields(T.self, at: node, layout: info.fields!)
         model.finishMapping(&value)

@@ -281,13 +281,14 @@ extension DecodableModel {
 /// of the model's `CodingKeys` when keys have rules or strategies, else by the key itself.
 protocol PlanKeyLookup {
     static func member(_ key: String, in object: Int, of decoder: DocumentDecoder, depth: Int, frame: Int) -> Int?
-    /// Each key's candidates in the key table of `frame` (see `KeyTable.plainCandidates`).
-    static func candidates(of keys: [String], in session: DecodingSession, frame: Int) -> [[[UInt8]]]?
+    /// Each key's candidates in the key table of the model `info` describes (see
+    /// `KeyTable.plainCandidates`); asked only where keys have rules or strategies.
+    static func candidates(of keys: [String], in session: DecodingSession, info: ModelInfo) -> [[[UInt8]]]?
 }
 
 enum PlanKeys<Key: CodingKey>: PlanKeyLookup {
-    static func candidates(of keys: [String], in session: DecodingSession, frame: Int) -> [[[UInt8]]]? {
-        guard let table = session.keyTable(for: Key.self, frame: frame, current: nil) else { return nil }
+    static func candidates(of keys: [String], in session: DecodingSession, info: ModelInfo) -> [[[UInt8]]]? {
+        let table = session.keyTable(for: Key.self, info: info)
         // Safety: the session owns its key tables until it ends.
         return table._withUnsafeGuaranteedRef { table in
             var result: [[[UInt8]]] = []

@@ -128,11 +128,11 @@ final class PlanKeyCandidates {
 }
 
 extension DecodingSession {
-    /// `plan`'s candidate keys in this decode, for the model of `frame`; nil when one is a
+    /// `plan`'s candidate keys in this decode, for its model, `info`; nil when one is a
     /// dotted path (each field is then looked up as the container does).
-    func planKeyCandidates(_ plan: FieldPlan, frame: Int) -> PlanKeyCandidates? {
+    func planKeyCandidates(_ plan: FieldPlan, info: ModelInfo) -> PlanKeyCandidates? {
         let made = planCandidates.value(for: ObjectIdentifier(plan)) {
-            PlanCandidatesEntry(plan.keyLookup.candidates(of: plan.keys, in: self, frame: frame).flatMap(PlanKeyCandidates.init))
+            PlanCandidatesEntry(plan.keyLookup.candidates(of: plan.keys, in: self, info: info).flatMap(PlanKeyCandidates.init))
         }
         return made.candidates
     }

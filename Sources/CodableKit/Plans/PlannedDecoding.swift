@@ -10,12 +10,12 @@ extension DocumentDecoder {
     /// absent key's initial value comes from the repair stage, once per decode, as through
     /// `init(from:)`). Nothing here names `T?`: in this unspecialized code each mention asks
     /// the runtime for its metadata.
-    func decodePlanned<T: Decodable>(_: T.Type, model: any DecodableModel.Type, at object: Int, plan: FieldPlan) throws -> T {
+    func decodePlanned<T: Decodable>(_: T.Type, model: any DecodableModel.Type, info: ModelInfo, at object: Int, plan: FieldPlan) throws -> T {
         let mark = session.scratch.mark
         // Safety: the bytes are the scratch stack's until the pop, after the value has moved out.
         let value = session.scratch.push(size: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
         defer { session.scratch.pop(to: mark) }
-        try decodePlanned(into: value, T.self, model: model, at: object, plan: plan)
+        try decodePlanned(into: value, T.self, model: model, info: info, at: object, plan: plan)
         // Safety: `decodePlanned(into:)` returned: the value is initialized.
         return value.assumingMemoryBound(to: T.self).move()
     }
@@ -23,10 +23,10 @@ extension DocumentDecoder {
     /// `decodePlanned`, into `value` (uninitialized bytes for a `T`): initialized when this
     /// returns, uninitialized when it throws.
     func decodePlanned<T: Decodable>(into value: UnsafeMutableRawPointer, _: T.Type, model: any DecodableModel.Type,
-                                     at object: Int, plan: FieldPlan) throws {
+                                     info: ModelInfo, at object: Int, plan: FieldPlan) throws {
         var initialized: UInt64 = 0
         do {
-            try fill(value, object: object, plan: plan, initialized: &initialized)
+            try fill(value, object: object, plan: plan, info: info, initialized: &initialized)
         } catch {
             plan.deinitialize(value, initialized: initialized)
             throw error
@@ -41,13 +41,13 @@ extension DocumentDecoder {
     func decodePlannedElements<Element: Decodable>(_: Element.Type, model: any DecodableModel.Type, info: ModelInfo, plan: FieldPlan,
                                                    at node: Int, count: Int, route: Route) throws -> [Element] {
         try session.checkStack()
-        let flat = plan.isFlat && session.keyStrategies.isEmpty && !info.hasKeyRules && !info.hasValueRules
+        let flat = plan.isFlat && !info.hasValueRules
         return try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             var element = node + 1
             for index in 0 ..< count {
                 let slot = buffer.baseAddress! + initialized
                 if document.nodes[element].kind == .object {
-                    if flat, decodeFlat(into: UnsafeMutableRawPointer(slot), Element.self, model: model, at: element, plan: plan) {
+                    if flat, decodeFlat(into: UnsafeMutableRawPointer(slot), Element.self, model: model, info: info, at: element, plan: plan) {
                         initialized += 1
                         element = document.next(after: element)
                         continue
@@ -56,7 +56,7 @@ extension DocumentDecoder {
                         do {
                             session.pushFrame(Element.self, model: model, info: info)
                             defer { session.popFrame() }
-                            try decodePlanned(into: UnsafeMutableRawPointer(slot), Element.self, model: model, at: element, plan: plan)
+                            try decodePlanned(into: UnsafeMutableRawPointer(slot), Element.self, model: model, info: info, at: element, plan: plan)
                             return true
                         } catch {
                             try session.repairElement(error)
@@ -72,15 +72,16 @@ extension DocumentDecoder {
         }
     }
 
-    /// An element of a flat plan (`FieldPlan.isFlat`: scalars and arrays of scalars; keys
-    /// as themselves, no value rules) decoded without its place on the path and its frame, which only a
+    /// An element of a flat plan (`FieldPlan.isFlat`: scalars and arrays of scalars; no
+    /// value rules) decoded without its place on the path and its frame, which only a
     /// repair, an error or a field's slot would read: false, with nothing kept, when it
     /// needs any of them (the caller then decodes it with both).
     private func decodeFlat<T: Decodable>(into value: UnsafeMutableRawPointer, _: T.Type, model: any DecodableModel.Type,
-                                          at object: Int, plan: FieldPlan) -> Bool {
+                                          info: ModelInfo, at object: Int, plan: FieldPlan) -> Bool {
         let issues = session.filedIssues.count
         var initialized: UInt64 = 0
-        if (try? fill(value, object: object, plan: plan, flat: true, initialized: &initialized)) != nil, session.filedIssues.count == issues {
+        if (try? fill(value, object: object, plan: plan, info: info, flat: true, initialized: &initialized)) != nil,
+           session.filedIssues.count == issues {
             // Safety: every stored property of `T` is initialized: the value is.
             model.finishMapping(&value.assumingMemoryBound(to: T.self).pointee)
             return true
@@ -101,7 +102,7 @@ extension DocumentDecoder {
     /// Keys as themselves: one walk of the object's members, each field decoded as soon as
     /// every field before it is (payloads mostly write keys in the model's order); a member
     /// that comes early is kept until then, and absent fields are decoded at the end.
-    private func fill(_ base: UnsafeMutableRawPointer, object: Int, plan: FieldPlan, flat: Bool = false,
+    private func fill(_ base: UnsafeMutableRawPointer, object: Int, plan: FieldPlan, info: ModelInfo, flat: Bool = false,
                       initialized: inout UInt64) throws {
         let count = plan.fields.count
         let depth = session.path.count
@@ -113,14 +114,15 @@ extension DocumentDecoder {
         // Members found ahead of their turn, on the scratch stack (made on first need).
         var early: UnsafeMutablePointer<Int>?
         var walks = true  // the object's members are still to be walked (keys as themselves)
-        if !flat, plan.hasKeyRules || !session.keyStrategies.isEmpty {
+        if plan.hasKeyRules || !session.keyStrategies.isEmpty {
             mark = session.scratch.mark
             let nodes = session.earlyMembers(count)
             early = nodes
             walks = false
-            if let candidates = session.planKeyCandidates(plan, frame: frame) {
+            if let candidates = session.planKeyCandidates(plan, info: info) {
                 candidates.members(of: object, in: document, fields: count, into: nodes, scratch: &session.scratch)
             } else {
+                guard !flat else { throw PlanAbandoned() }  // the container's lookup, by its cursor at this depth
                 for index in 0 ..< count {
                     nodes[index] = plan.keyLookup.member(plan.keys[index], in: object, of: self, depth: depth, frame: frame) ?? -1
                 }
