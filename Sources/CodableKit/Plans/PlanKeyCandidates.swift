@@ -22,6 +22,8 @@ final class PlanKeyCandidates {
     /// Each field's best candidate, tried first for the field after the last one found
     /// (payloads mostly write keys in the model's order).
     private let firstOfField: [Int]
+    /// No key is a candidate of two fields: a member is one field's candidate or none's.
+    let isUnique: Bool
 
     /// Nil when a field has more than 64 candidates (not seen: rules give one or two).
     init?(_ keys: [[[UInt8]]]) {
@@ -48,6 +50,7 @@ final class PlanKeyCandidates {
         }
         guard firstOfField.count == keys.count else { return nil }
         self.firstOfField = firstOfField
+        isUnique = candidates.allSatisfy(\.isUnique)
         var size = 4
         while size < candidates.count * 2 { size *= 2 }
         var table = [Int](repeating: -1, count: size)
@@ -62,6 +65,27 @@ final class PlanKeyCandidates {
         self.candidates = candidates
         self.table = table
         mask = size - 1
+    }
+
+    /// The field `key` is a candidate of, and its rank there (0: the best), or -1; for
+    /// `isUnique` candidates only. `expected`'s best candidate is tried first.
+    @inline(__always)
+    func field(for key: UnsafeBufferPointer<UInt8>, expected: Int) -> (field: Int, rank: Int) {
+        bytes.withUnsafeBufferPointer { all in
+            func isKey(_ index: Int) -> Bool {
+                let candidate = candidates[index]
+                return candidate.count == key.count
+                    && (candidate.count == 0 || bytesEqual(key.baseAddress!, all.baseAddress! + candidate.start, key.count))
+            }
+            if expected < firstOfField.count, isKey(firstOfField[expected]) { return (expected, 0) }
+            var slot = Int(truncatingIfNeeded: KeyHash.of(key)) & mask
+            while table[slot] >= 0 {
+                let index = table[slot]
+                if isKey(index) { return (candidates[index].field, candidates[index].rank) }
+                slot = (slot + 1) & mask
+            }
+            return (-1, 0)
+        }
     }
 
     /// Each field's member in `object`, as `KeyTable.resolve` finds it: the best-ranked

@@ -113,13 +113,19 @@ extension DocumentDecoder {
         defer { if let mark { session.scratch.pop(to: mark) } }
         // Members found ahead of their turn, on the scratch stack (made on first need).
         var early: UnsafeMutablePointer<Int>?
-        var walks = true  // the object's members are still to be walked (keys as themselves)
+        var walks = true  // the object's members are still to be walked
+        // With key rules or strategies: each field's best candidate key, when no key is
+        // another field's too (else every field's member is found first, below).
+        var candidates: PlanKeyCandidates?
         if plan.hasKeyRules || !session.keyStrategies.isEmpty {
+            candidates = session.planKeyCandidates(plan, info: info)
+        }
+        if plan.hasKeyRules || !session.keyStrategies.isEmpty, candidates?.isUnique != true {
             mark = session.scratch.mark
             let nodes = session.earlyMembers(count)
             early = nodes
             walks = false
-            if let candidates = session.planKeyCandidates(plan, info: info) {
+            if let candidates {
                 candidates.members(of: object, in: document, fields: count, into: nodes, scratch: &session.scratch)
             } else {
                 guard !flat else { throw PlanAbandoned() }  // the container's lookup, by its cursor at this depth
@@ -129,6 +135,9 @@ extension DocumentDecoder {
             }
         }
         var found: UInt64 = 0
+        // Fields a candidate other than the best present one was seen for (a worse one, or the
+        // best one null): found at the end as the container finds them.
+        var unsettled: UInt64 = 0
         var member = object + 1
         let end = document.nodes[object].end
         var next = 0  // every field before it is initialized
@@ -143,9 +152,27 @@ extension DocumentDecoder {
                 let key = member
                 node = member + 1
                 member = document.next(after: node)
-                let index = document.withText(key) { plan.field(for: $0, expected: next) }
-                guard index >= 0, found & (1 << UInt64(index)) == 0 else { continue }  // unknown, or repeated: the first wins
-                found |= 1 << UInt64(index)
+                let index: Int
+                if let candidates {
+                    let (field, rank) = document.withText(key) { candidates.field(for: $0, expected: next) }
+                    guard field >= 0 else { continue }
+                    // Only the best candidate, present and not null, at its first occurrence settles
+                    // a field as `KeyTable.resolve` would (nothing can beat it).
+                    guard rank == 0, found & (1 << UInt64(field)) == 0 else {
+                        unsettled |= 1 << UInt64(field)
+                        continue
+                    }
+                    found |= 1 << UInt64(field)
+                    guard document.nodes[node].kind != .null else {
+                        unsettled |= 1 << UInt64(field)
+                        continue
+                    }
+                    index = field
+                } else {
+                    index = document.withText(key) { plan.field(for: $0, expected: next) }
+                    guard index >= 0, found & (1 << UInt64(index)) == 0 else { continue }  // unknown, or repeated: the first wins
+                    found |= 1 << UInt64(index)
+                }
                 guard index == next else {
                     if early == nil {
                         mark = session.scratch.mark
@@ -154,6 +181,10 @@ extension DocumentDecoder {
                     early![index] = node
                     continue
                 }
+            }
+            if node < 0, unsettled & (1 << UInt64(next)) != 0 {
+                guard !flat else { throw PlanAbandoned() }  // the container's lookup, by its cursor at this depth
+                node = plan.keyLookup.member(plan.keys[next], in: object, of: self, depth: depth, frame: frame) ?? -1
             }
             let field = plan.fields[next]
             let pointer = base + field.offset
