@@ -54,6 +54,10 @@ final class DecodingSession {
     @exclusivity(unchecked) private var pending = PendingBase(isSet: false, value: nil)
     /// Per field plan: its fields' candidate keys when keys have rules or strategies (see `PlanKeyCandidates`).
     @exclusivity(unchecked) var planCandidates = TypeTable<PlanCandidatesEntry>()
+    /// The two plans asked for last, with their entries: a model and the one in its array
+    /// mostly alternate (an airport, its runways).
+    @exclusivity(unchecked) var recentPlanCandidates: ((plan: ObjectIdentifier?, entry: PlanCandidatesEntry?),
+                                                       (plan: ObjectIdentifier?, entry: PlanCandidatesEntry?)) = ((nil, nil), (nil, nil))
     /// Per field plan: which absent optionals are nil in this decode (see `AbsentNilness`).
     @exclusivity(unchecked) var planNilness = TypeTable<AbsentNilness>()
     /// Where planned decodes build their models (see `decodePlanned`).

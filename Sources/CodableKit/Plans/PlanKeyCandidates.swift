@@ -2,7 +2,7 @@
 /// candidates from the key table, best first, in one hash table by their bytes, so that one
 /// walk of an object's keys finds what the keyed container's lookups would (see `members`).
 /// Made once per plan and decode (the table depends on the call's strategies).
-final class PlanKeyCandidates {
+final class PlanKeyCandidates {  // owns `bytes`
     private struct Candidate {
         var start: Int
         var count: Int
@@ -13,7 +13,8 @@ final class PlanKeyCandidates {
         var isUnique = true
     }
 
-    private let bytes: [UInt8]
+    /// Every candidate's UTF-8, owned by this table (no array to retain per lookup).
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
     private let candidates: [Candidate]
     /// Open addressing by `KeyHash`: candidate indices, -1 for empty; one key may be a
     /// candidate of several fields.
@@ -61,31 +62,34 @@ final class PlanKeyCandidates {
                 table[slot] = index
             }
         }
-        self.bytes = bytes
+        self.bytes = .allocate(capacity: max(bytes.count, 1))
+        _ = self.bytes.initialize(from: bytes)
         self.candidates = candidates
         self.table = table
         mask = size - 1
+    }
+
+    deinit { bytes.deallocate() }
+
+    @inline(__always)
+    private func isKey(_ key: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+        let candidate = candidates[index]
+        return candidate.count == key.count
+            && (candidate.count == 0 || bytesEqual(key.baseAddress!, bytes.baseAddress! + candidate.start, key.count))
     }
 
     /// The field `key` is a candidate of, and its rank there (0: the best), or -1; for
     /// `isUnique` candidates only. `expected`'s best candidate is tried first.
     @inline(__always)
     func field(for key: UnsafeBufferPointer<UInt8>, expected: Int) -> (field: Int, rank: Int) {
-        bytes.withUnsafeBufferPointer { all in
-            func isKey(_ index: Int) -> Bool {
-                let candidate = candidates[index]
-                return candidate.count == key.count
-                    && (candidate.count == 0 || bytesEqual(key.baseAddress!, all.baseAddress! + candidate.start, key.count))
-            }
-            if expected < firstOfField.count, isKey(firstOfField[expected]) { return (expected, 0) }
-            var slot = Int(truncatingIfNeeded: KeyHash.of(key)) & mask
-            while table[slot] >= 0 {
-                let index = table[slot]
-                if isKey(index) { return (candidates[index].field, candidates[index].rank) }
-                slot = (slot + 1) & mask
-            }
-            return (-1, 0)
+        if expected < firstOfField.count, isKey(key, firstOfField[expected]) { return (expected, 0) }
+        var slot = Int(truncatingIfNeeded: KeyHash.of(key)) & mask
+        while table[slot] >= 0 {
+            let index = table[slot]
+            if isKey(key, index) { return (candidates[index].field, candidates[index].rank) }
+            slot = (slot + 1) & mask
         }
+        return (-1, 0)
     }
 
     /// Each field's member in `object`, as `KeyTable.resolve` finds it: the best-ranked
@@ -106,47 +110,39 @@ final class PlanKeyCandidates {
         var member = object + 1
         let end = document.nodes[object].end
         var expected = 0
-        bytes.withUnsafeBufferPointer { all in
-            /// Whether candidate `index` is `key`.
-            func isKey(_ key: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
-                let candidate = candidates[index]
-                return candidate.count == key.count
-                    && (candidate.count == 0 || bytesEqual(key.baseAddress!, all.baseAddress! + candidate.start, key.count))
+        /// Candidate `index` is at `node`: kept if it is its field's best so far.
+        func found(_ index: Int, at node: Int, isNull: Bool) {
+            let candidate = candidates[index]
+            let bit: UInt64 = 1 << UInt64(candidate.rank)
+            guard seen[candidate.field] & bit == 0 else { return }  // a repeated key: its first occurrence
+            seen[candidate.field] |= bit
+            // A present value beats a null one; among either, the better rank.
+            let score = (isNull ? 64 : 0) + candidate.rank
+            if score < best[candidate.field] {
+                best[candidate.field] = score
+                nodes[candidate.field] = node
             }
-            /// Candidate `index` is at `node`: kept if it is its field's best so far.
-            func found(_ index: Int, at node: Int, isNull: Bool) {
-                let candidate = candidates[index]
-                let bit: UInt64 = 1 << UInt64(candidate.rank)
-                guard seen[candidate.field] & bit == 0 else { return }  // a repeated key: its first occurrence
-                seen[candidate.field] |= bit
-                // A present value beats a null one; among either, the better rank.
-                let score = (isNull ? 64 : 0) + candidate.rank
-                if score < best[candidate.field] {
-                    best[candidate.field] = score
-                    nodes[candidate.field] = node
+        }
+        while member < end {
+            let node = member + 1
+            let isNull = document.nodes[node].kind == .null
+            document.withText(member) { key in
+                if expected < count, candidates[firstOfField[expected]].isUnique, isKey(key, firstOfField[expected]) {
+                    found(firstOfField[expected], at: node, isNull: isNull)
+                    expected += 1
+                    return
                 }
-            }
-            while member < end {
-                let node = member + 1
-                let isNull = document.nodes[node].kind == .null
-                document.withText(member) { key in
-                    if expected < count, candidates[firstOfField[expected]].isUnique, isKey(key, firstOfField[expected]) {
-                        found(firstOfField[expected], at: node, isNull: isNull)
-                        expected += 1
-                        return
-                    }
-                    var slot = Int(truncatingIfNeeded: KeyHash.of(key)) & mask
-                    while table[slot] >= 0 {
-                        let index = table[slot]
-                        slot = (slot + 1) & mask
-                        if isKey(key, index) {
-                            found(index, at: node, isNull: isNull)
-                            expected = candidates[index].field + 1
-                        }
+                var slot = Int(truncatingIfNeeded: KeyHash.of(key)) & mask
+                while table[slot] >= 0 {
+                    let index = table[slot]
+                    slot = (slot + 1) & mask
+                    if isKey(key, index) {
+                        found(index, at: node, isNull: isNull)
+                        expected = candidates[index].field + 1
                     }
                 }
-                member = document.next(after: node)
             }
+            member = document.next(after: node)
         }
     }
 }
@@ -155,9 +151,13 @@ extension DecodingSession {
     /// `plan`'s candidate keys in this decode, for its model, `info`; nil when one is a
     /// dotted path (each field is then looked up as the container does).
     func planKeyCandidates(_ plan: FieldPlan, info: ModelInfo) -> PlanKeyCandidates? {
-        let made = planCandidates.value(for: ObjectIdentifier(plan)) {
+        let id = ObjectIdentifier(plan)
+        if recentPlanCandidates.0.plan == id { return recentPlanCandidates.0.entry?.candidates }
+        if recentPlanCandidates.1.plan == id { return recentPlanCandidates.1.entry?.candidates }
+        let made = planCandidates.value(for: id) {
             PlanCandidatesEntry(plan.keyLookup.candidates(of: plan.keys, in: self, info: info).flatMap(PlanKeyCandidates.init))
         }
+        recentPlanCandidates = ((id, made), recentPlanCandidates.0)
         return made.candidates
     }
 }
