@@ -25,7 +25,7 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     case let (.success(value), foundation?):
         guard let theirs = try? JSONValue(foundationObject: foundation), sameValue(withoutBOM(theirs), withoutBOM(value))
                 || keysCollideWithoutBOM(value)
-                || (try? ModelDecoder().decode(RepeatedKeys.self, from: data))?.found == true else {
+                || repeatsAKey(data) else {
             fatalError("both accept, values differ: \(value) vs \(foundation)")
         }
     case let (.failure(error), _?):
@@ -34,7 +34,7 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
         guard documented else { fatalError("JSONSerialization accepts what CodableKit rejects: \(reason)") }
     case let (.success(value), nil):
         // A number beyond Double's range, perhaps in a repeated key whose first value CodableKit kept.
-        guard containsNonFinite(value) || (try? ModelDecoder().decode(RepeatedKeys.self, from: data))?.found == true
+        guard containsNonFinite(value) || repeatsAKey(data)
                 || data.starts(with: [0xFF, 0xFE, 0, 0]) || (try? JSONDecoder().decode(JSONValue.self, from: data)) == value else {
             fatalError("CodableKit accepts what JSONSerialization rejects: \(value)")
         }
@@ -66,30 +66,45 @@ func containsNonFinite(_ value: JSONValue) -> Bool {
     }
 }
 
-/// Whether some object in the document repeats a key (read through keyed containers' `allKeys`).
-struct RepeatedKeys: Decodable {
-    var found = false
-
-    struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    init(from decoder: any Decoder) throws {
-        if let container = try? decoder.container(keyedBy: Key.self) {
-            let keys = container.allKeys.map(\.stringValue)
-            found = Set(keys).count != keys.count
-                || container.allKeys.contains { (try? container.decode(RepeatedKeys.self, forKey: $0))?.found == true }
-        } else if var elements = try? decoder.unkeyedContainer() {
-            while !elements.isAtEnd, !found {
-                if (try? elements.decodeNil()) == true { continue }  // a null is consumed; it repeats nothing
-                guard let element = try? elements.decode(RepeatedKeys.self) else { break }
-                found = element.found
+/// Whether some object in the document repeats a key: the text scanned for each object's
+/// keys, unescaped by CodableKit's reader and compared as UTF-8 bytes, as the decoder compares
+/// them. (A keyed container's `allKeys` cannot say: it lists each key once, as `JSONDecoder`'s does.)
+func repeatsAKey(_ data: Data) -> Bool {
+    guard let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .utf16)
+            ?? String(data: data, encoding: .utf32) else { return false }
+    let bytes = Array(text.utf8)
+    var objects: [Set<[UInt8]>?] = []  // per open container: an object's keys so far, nil for an array
+    var expectsKey = false
+    var index = 0
+    while index < bytes.count {
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            objects.append([])
+            expectsKey = true
+        case UInt8(ascii: "["):
+            objects.append(nil)
+            expectsKey = false
+        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+            if !objects.isEmpty { objects.removeLast() }
+            expectsKey = false
+        case UInt8(ascii: ","):
+            expectsKey = objects.last.map { $0 != nil } ?? false
+        case UInt8(ascii: "\""):
+            var end = index + 1
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
+            if expectsKey, end < bytes.count, let keys = objects.last ?? nil,
+               case let .string(key)? = try? JSONValue(parsing: Data(bytes[index ... end])) {
+                if keys.contains(Array(key.utf8)) { return true }
+                objects[objects.count - 1]?.insert(Array(key.utf8))
             }
+            expectsKey = false
+            index = end
+        default:
+            break
         }
+        index += 1
     }
+    return false
 }
 
 /// The value with every U+FEFF removed from its strings and keys.
