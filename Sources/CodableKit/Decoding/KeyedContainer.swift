@@ -244,12 +244,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             // Used without a retain (binding an unowned reference to a local retained it, per key).
             // Safety: as above, the session owns its key tables.
             return keys._withUnsafeGuaranteedRef { keys in
-                let entry = keys.entry(for: name)
-                if let key = keys.firstKey(of: entry), let node = session.member(key, in: object, of: document, depth: depth),
-                   document.nodes[node].kind != .null {
-                    return node
-                }
-                return keys.resolve(entry: entry, in: document, object: object) { session.member($0, in: object, of: document, depth: depth) }
+                keys.member(of: name, in: document, object: object) { session.member($0, in: object, of: document, depth: depth) }
             }
         }
         return name.withUTF8 { session.member($0, in: object, of: document, depth: depth) }

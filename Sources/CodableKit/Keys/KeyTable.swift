@@ -120,6 +120,16 @@ final class KeyTable {
         }
     }
 
+    /// The value node of `property` in `object`, as a keyed container finds it: its first
+    /// candidate when that is present and not null (most keys, tried inline), else `resolve`.
+    @inline(__always)
+    func member(of property: String, in document: JSONDocument, object: Int,
+                member: (UnsafeBufferPointer<UInt8>) -> Int?) -> Int? {
+        let entry = entry(for: property)
+        if let key = firstKey(of: entry), let node = member(key), document.nodes[node].kind != .null { return node }
+        return resolve(entry: entry, in: document, object: object, member: member)
+    }
+
     /// The keys `property`'s value is looked for under, best first, or nil when one is a
     /// dotted path (found by a walk, not among the object's own keys).
     func plainCandidates(for property: String) -> [[UInt8]]? {

@@ -48,8 +48,6 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     /// The optional fields that two `init()` values both left nil: an absent key leaves them
     /// nil without asking the decode (`AbsentNilness`), as the repair stage would answer.
     let initiallyNil: UInt64
-    /// The bits of `fields.count` fields, for the decode's check that every one was found.
-    let allFields: UInt64
     private let keyBytes: UnsafeMutableBufferPointer<UInt8>
     /// Each optional field's `nil`, as bytes: copying them initializes the field as nil
     /// without asking the runtime for the `Optional`'s metadata, as naming it would.
@@ -82,7 +80,6 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
         self.fields = fields
         keys = unordered.map(\.request.key)
         isFlat = fields.allSatisfy { $0.scalar != .other }
-        allFields = fields.count == 64 ? ~0 : (1 << UInt64(fields.count)) - 1
         var size = 4
         while size < fields.count * 2 { size *= 2 }
         var table = [Int](repeating: -1, count: size)
@@ -308,12 +305,7 @@ enum PlanKeys<Key: CodingKey>: PlanKeyLookup {
         }
         // Safety: the session owns its key tables until it ends.
         return keys._withUnsafeGuaranteedRef { keys in
-            let entry = keys.entry(for: name)
-            if let key = keys.firstKey(of: entry), let node = session.member(key, in: object, of: document, depth: depth),
-               document.nodes[node].kind != .null {
-                return node
-            }
-            return keys.resolve(entry: entry, in: document, object: object) { session.member($0, in: object, of: document, depth: depth) }
+            keys.member(of: name, in: document, object: object) { session.member($0, in: object, of: document, depth: depth) }
         }
     }
 }

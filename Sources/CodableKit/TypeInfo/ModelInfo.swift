@@ -37,7 +37,8 @@ final class ModelInfo: Sendable {
 
     /// Notes that the model's `init(from:)` is its own (see `decodesItself`).
     func noteOwnDecoding() {
-        decodesItself.store(true, ordering: .relaxed)
+        // Read first: a hand-written `init(from:)` may ask this per key, on many threads at once.
+        if !decodesItself.load(ordering: .relaxed) { decodesItself.store(true, ordering: .relaxed) }
     }
 
     /// The name a property is read and written under, before key rules: the declared
