@@ -113,7 +113,10 @@ final class ModelInfo: Sendable {
     @inline(__always)
     func fieldPlan(_ model: any DecodableModel.Type) -> Unmanaged<FieldPlan>? {
         if let plan = plan.load(ordering: .acquiring) { return plan }
-        guard mayHavePlan, decodesBeforePlan.wrappingAdd(1, ordering: .relaxed).newValue == FieldPlan.learnAfter else { return nil }
+        // Counted only up to `learnAfter`: a type found to have no plan (or being learned on
+        // another thread) costs a load per object, not a shared read-modify-write.
+        guard mayHavePlan, (0 ..< FieldPlan.learnAfter).contains(decodesBeforePlan.load(ordering: .relaxed)),
+              decodesBeforePlan.wrappingAdd(1, ordering: .relaxed).newValue == FieldPlan.learnAfter else { return nil }
         return learnPlan(model)
     }
 
