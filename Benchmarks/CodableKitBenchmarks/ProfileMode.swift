@@ -87,9 +87,12 @@ func profile(_ argument: String, seconds: Double) {
         print("unknown dataset \(name); one of: airports, airports-dirty, tree, wide")
         exit(1)
     }
+    // `PROFILE_RUNS=n` runs exactly n times instead: two profiles of n and m runs, subtracted,
+    // give the cost of one run without the process's one-time costs.
+    let exactRuns = ProcessInfo.processInfo.environment["PROFILE_RUNS"].flatMap { Int($0) }
     let end = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
     var runs = 0
-    while DispatchTime.now().uptimeNanoseconds < end {
+    while exactRuns.map({ runs < $0 }) ?? (DispatchTime.now().uptimeNanoseconds < end) {
         work()
         runs += 1
     }

@@ -60,6 +60,8 @@ final class DecodingSession {
                                                        (plan: ObjectIdentifier?, entry: PlanCandidatesEntry?)) = ((nil, nil), (nil, nil))
     /// Per field plan: which absent optionals are nil in this decode (see `AbsentNilness`).
     @exclusivity(unchecked) var planNilness = TypeTable<AbsentNilness>()
+    /// Per field plan: the initial values its fields' repairs fall back on in this decode (see `PlanFallbacks`).
+    @exclusivity(unchecked) var planFallbacks = TypeTable<PlanFallbacks>()
     /// Where planned decodes build their models (see `decodePlanned`).
     @exclusivity(unchecked) var scratch = ScratchStack()
     /// How each type is decoded (see `Route`).

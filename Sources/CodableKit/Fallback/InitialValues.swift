@@ -30,6 +30,14 @@ extension DecodingSession {
         return value as? T
     }
 
+    /// Whether `initialValue` for `key` in `frame` is the decode's one `init()` value's, the
+    /// same for every object of the model (not one made per object, not update mode's).
+    func fallbackIsShared(key: String, frame: Int) -> Bool {
+        guard frame >= 0, frame < frames.count, let model = frames[frame].model, !frames[frame].isUpdate else { return false }
+        // Safety: the session's `modelFallbacks` table owns these until it ends.
+        return modelFallbacks(frame: frame, model: model)._withUnsafeGuaranteedRef { $0.shape.field(key).map { !$0.varies } ?? false }
+    }
+
     /// Why `initialValue` found nothing for `key` where the model may well have one: a
     /// decode-only model's initial values are found by property name only. Nil otherwise
     /// (the outcome says the empty value was used).

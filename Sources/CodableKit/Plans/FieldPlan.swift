@@ -48,6 +48,9 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     /// The optional fields that two `init()` values both left nil: an absent key leaves them
     /// nil without asking the decode (`AbsentNilness`), as the repair stage would answer.
     let initiallyNil: UInt64
+    /// The model's size and alignment (`PlanFallbacks` keeps values in its layout).
+    let size: Int
+    let alignment: Int
     private let keyBytes: UnsafeMutableBufferPointer<UInt8>
     /// Each optional field's `nil`, as bytes: copying them initializes the field as nil
     /// without asking the runtime for the `Optional`'s metadata, as naming it would.
@@ -57,8 +60,9 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     private let tableMask: Int
 
     private init(fields unordered: [(request: ProbeRequest, offset: Int)], initiallyNil: UInt64, keyLookup: any PlanKeyLookup.Type,
-                 rules: (keys: Bool, values: Bool)) {
+                 rules: (keys: Bool, values: Bool), layout: (size: Int, alignment: Int)) {
         self.initiallyNil = initiallyNil
+        (size, alignment) = layout
         (hasKeyRules, hasValueRules) = rules
         self.keyLookup = keyLookup
         let total = unordered.reduce(0) { $0 + $1.request.key.utf8.count }
@@ -205,7 +209,10 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
         // Optionals nil in every `init()` value: an absent key leaves them nil (`absentOptional`).
         // (`init()` only runs for a model that has some: it may be costly, and counted.)
         var initiallyNil: UInt64 = 0
-        guard fields.contains(where: { $0.request.ifPresent }) else { return FieldPlan(fields: fields, initiallyNil: 0, keyLookup: keyLookup, rules: rules) }
+        let layout = (MemoryLayout<Model>.size, MemoryLayout<Model>.alignment)
+        guard fields.contains(where: { $0.request.ifPresent }) else {
+            return FieldPlan(fields: fields, initiallyNil: 0, keyLookup: keyLookup, rules: rules, layout: layout)
+        }
         let samples = (Model(), Model())
         withUnsafeBytes(of: samples.0) { first in
             withUnsafeBytes(of: samples.1) { second in
@@ -215,7 +222,7 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
                 }
             }
         }
-        return FieldPlan(fields: fields, initiallyNil: initiallyNil, keyLookup: keyLookup, rules: rules)
+        return FieldPlan(fields: fields, initiallyNil: initiallyNil, keyLookup: keyLookup, rules: rules, layout: layout)
     }
 }
 
@@ -240,6 +247,14 @@ protocol PlanSlotDecoding {
     static func decode(into field: UnsafeMutableRawPointer, with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws
     /// Deinitializes `field`, initialized by `decode` (or the scalar fast path).
     static func deinitialize(_ field: UnsafeMutableRawPointer)
+    /// The type `decode` asks the pipeline for (a missing key's problem names it).
+    static var valueType: Any.Type { get }
+    /// Initializes `fallback` with the initial value a repair of the property in `site` falls
+    /// back on, when it is the same for every object of the decode (`PlanFallbacks`); false,
+    /// leaving it uninitialized, when it is not, or a missing key is not a repair for the type.
+    static func keepFallback(into fallback: UnsafeMutableRawPointer, session: DecodingSession, site: PropertySite) -> Bool
+    /// Initializes `field` with a copy of the value at `source`, both of the slot's type.
+    static func copy(from source: UnsafeRawPointer, to field: UnsafeMutableRawPointer)
 }
 
 // Safety (both slots): the plan's offset is the runtime's for a stored property of the slot's type
@@ -254,6 +269,22 @@ enum PlanSlot<Value: Decodable>: PlanSlotDecoding {
         // Safety: as above; `decode` initialized it.
         field.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
     }
+
+    static var valueType: Any.Type { Value.self }
+
+    static func keepFallback(into fallback: UnsafeMutableRawPointer, session: DecodingSession, site: PropertySite) -> Bool {
+        // A wrapper decides for itself what a missing key gives (`decodeProperty`).
+        if case .wrapper = session.route(Value.self) { return false }
+        guard session.fallbackIsShared(key: site.key, frame: site.frame),
+              let initial = session.initialValue(Value.self, key: site.key, frame: site.frame) else { return false }
+        fallback.initializeMemory(as: Value.self, to: initial)
+        return true
+    }
+
+    static func copy(from source: UnsafeRawPointer, to field: UnsafeMutableRawPointer) {
+        // Safety: both hold a `Value` (the plan's field, `PlanFallbacks.values` at its offset).
+        field.initializeMemory(as: Value.self, to: source.assumingMemoryBound(to: Value.self).pointee)
+    }
 }
 
 enum OptionalPlanSlot<Value: Decodable>: PlanSlotDecoding {
@@ -264,6 +295,17 @@ enum OptionalPlanSlot<Value: Decodable>: PlanSlotDecoding {
     static func deinitialize(_ field: UnsafeMutableRawPointer) {
         // Safety: as above; `decode` initialized it.
         field.assumingMemoryBound(to: Value?.self).deinitialize(count: 1)
+    }
+
+    static var valueType: Any.Type { Value.self }
+
+    /// An absent optional is not a repair (`absentOptional`), and an unusable value falls
+    /// back through `Value?`: the repair stage keeps these.
+    static func keepFallback(into _: UnsafeMutableRawPointer, session _: DecodingSession, site _: PropertySite) -> Bool { false }
+
+    static func copy(from source: UnsafeRawPointer, to field: UnsafeMutableRawPointer) {
+        // Safety: both hold a `Value?`.
+        field.initializeMemory(as: Value?.self, to: source.assumingMemoryBound(to: Value?.self).pointee)
     }
 }
 

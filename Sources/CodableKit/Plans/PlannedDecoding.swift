@@ -189,20 +189,28 @@ extension DocumentDecoder {
             let field = plan.fields[next]
             let pointer = base + field.offset
             if node < 0 {
-                guard !flat else { throw PlanAbandoned() }
                 let site = PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame)
-                if field.ifPresent, plan.initiallyNil & (1 << UInt64(next)) != 0 || session.absentNilness(of: plan).isNil(next, site: site, in: session) {
+                if field.ifPresent, plan.initiallyNil & (1 << UInt64(next)) != 0 {
                     plan.initializeNil(next, at: pointer)  // what `absentOptional` answers
-                } else {
-                    try field.slot.decode(into: pointer, with: self, at: nil, site: site)
+                } else if field.ifPresent || !repairPlanned(DecodingProblem(reason: .missing, expected: field.slot.valueType), field: next, of: plan, into: pointer, at: nil, site: site, flat: flat) {
+                    guard !flat else { throw PlanAbandoned() }
+                    if field.ifPresent, session.absentNilness(of: plan).isNil(next, site: site, in: session) {
+                        plan.initializeNil(next, at: pointer)
+                    } else {
+                        try field.slot.decode(into: pointer, with: self, at: nil, site: site)
+                    }
                 }
             } else if field.ifPresent, document.nodes[node].kind == .null, !session.isPartial(node, in: document) {
                 plan.initializeNil(next, at: pointer)  // what `decodeOptionalProperty` gives a null first
             } else if !plainScalars || !readScalar(field.scalar, ifPresent: field.ifPresent, key: next, of: plan, at: node,
                                                    into: pointer, flat: flat) {
-                guard !flat else { throw PlanAbandoned() }
-                try field.slot.decode(into: pointer, with: self, at: node,
-                                      site: PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame))
+                let site = PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame)
+                let converted = try plainScalars && !field.ifPresent
+                    && convertPlanned(field.scalar, field: next, of: plan, into: pointer, at: node, site: site, flat: flat)
+                if !converted {
+                    guard !flat else { throw PlanAbandoned() }
+                    try field.slot.decode(into: pointer, with: self, at: node, site: site)
+                }
             }
             initialized |= 1 << UInt64(next)
             next += 1
@@ -239,6 +247,66 @@ extension DocumentDecoder {
         case .bools: storeArray(Bool.self, ifPresent: ifPresent, into: pointer, at: node)
         default: storeArray(String.self, ifPresent: ifPresent, into: pointer, at: node)
         }
+    }
+
+    /// A non-optional scalar field whose member is not of the scalar's own kind, as the
+    /// keyed container's scalar path takes it (`ScalarValue.propertyValue`): converted
+    /// (recorded), else repaired — by `repairPlanned` when it can, else by the repair stage.
+    /// False, with the field uninitialized, for anything else (arrays, a partial document's
+    /// cut string), and in `flat` mode wherever the path or the frame would be read (a record,
+    /// strict mode's error, a fallback not yet known).
+    private func convertPlanned(_ scalar: PlanScalar, field index: Int, of plan: FieldPlan, into pointer: UnsafeMutableRawPointer,
+                                at node: Int, site: PropertySite, flat: Bool) throws -> Bool {
+        if flat, session.recordsIssues || session.strict { return false }
+        if session.isPartial(node, in: document) { return false }
+        switch scalar {
+        case .int: return try convertPlanned(Int.self, field: index, of: plan, into: pointer, at: node, site: site, flat: flat)
+        case .double: return try convertPlanned(Double.self, field: index, of: plan, into: pointer, at: node, site: site, flat: flat)
+        case .bool: return try convertPlanned(Bool.self, field: index, of: plan, into: pointer, at: node, site: site, flat: flat)
+        case .string: return try convertPlanned(String.self, field: index, of: plan, into: pointer, at: node, site: site, flat: flat)
+        case .other, .ints, .doubles, .bools, .strings: return false
+        }
+    }
+
+    private func convertPlanned<S: ScalarValue>(_: S.Type, field index: Int, of plan: FieldPlan, into pointer: UnsafeMutableRawPointer,
+                                                at node: Int, site: PropertySite, flat: Bool) throws -> Bool {
+        switch session.at(session.pathKey(site), { convertScalar(S.self, at: node) }) {
+        case let .success(value):
+            pointer.initializeMemory(as: S.self, to: value)
+        case let .failure(problem):
+            if repairPlanned(problem, field: index, of: plan, into: pointer, at: node, site: site, flat: flat) { return true }
+            if flat { return false }
+            pointer.initializeMemory(as: S.self, to: try session.repairProperty(S.self, problem: problem, site: site, at: node, in: document))
+        }
+        return true
+    }
+
+    /// The repair of a non-optional field to its initial value as the repair stage makes it
+    /// (`repairProperty`, and its record), from the decode's `PlanFallbacks`: the field's
+    /// first repair in the decode asks the repair stage whether the fallback is the same for
+    /// every object, and keeps it if so. False, with the field uninitialized, where the
+    /// repair stage is needed: strict mode, a fallback it makes each time, and in `flat` mode
+    /// a fallback not yet known (the frame is not the model's) or a record (the path is not
+    /// the field's).
+    private func repairPlanned(_ problem: @autoclosure () -> DecodingProblem, field index: Int, of plan: FieldPlan,
+                               into pointer: UnsafeMutableRawPointer, at node: Int?, site: PropertySite, flat: Bool) -> Bool {
+        guard !session.strict, !flat || !session.recordsIssues else { return false }
+        let fallbacks = session.fallbacks(of: plan)
+        let field = plan.fields[index]
+        let bit: UInt64 = 1 << UInt64(index)
+        if fallbacks.known & bit == 0 {
+            guard !flat, fallbacks.refused & bit == 0 else { return false }
+            guard field.slot.keepFallback(into: fallbacks.values + field.offset, session: session, site: site) else {
+                fallbacks.refused |= bit
+                return false
+            }
+            fallbacks.known |= bit
+        }
+        field.slot.copy(from: fallbacks.values + field.offset, to: pointer)
+        if session.recordsIssues {
+            session.fileRepair(problem(), site: site, at: node, in: document)
+        }
+        return true
     }
 
     // Safety (these two): the field is a stored `S`, `[S]` or their `Optional` in the planned model,

@@ -146,11 +146,21 @@ extension DecodingSession {
         let initial = initialValue(T.self, key: site.key, frame: site.frame)
         guard let fallback = initial ?? emptyValue(T.self) else { throw problem.placed(at: codingPath(depth: site.depth, appending: key)) }
         if case .missing = problem.reason, isUpdating(frame: site.frame) { return fallback }
+        guard initial == nil else {
+            fileRepair(problem, site: site, at: node, in: document)
+            return fallback
+        }
         file(.problem(problem), depth: site.depth, key: key, owner: owner(of: site.frame),
-             detail: initial == nil ? whyNoInitialValue(key: site.key, frame: site.frame) : nil,
-             fallback: initial == nil ? .emptyValue(emptyValueWords(fallback)) : .initialValue,
+             detail: whyNoInitialValue(key: site.key, frame: site.frame), fallback: .emptyValue(emptyValueWords(fallback)),
              jsonKey: jsonKey(of: node, in: document, site: site))
         return fallback
+    }
+
+    /// Files the repair of the property in `site` to its initial value (`repairProperty`'s
+    /// record, for a planned field's fallback too: `DocumentDecoder.repairPlanned`).
+    func fileRepair(_ problem: DecodingProblem, site: PropertySite, at node: Int?, in document: JSONDocument?) {
+        file(.problem(problem), depth: site.depth, key: pathKey(site), owner: owner(of: site.frame), fallback: .initialValue,
+             jsonKey: jsonKey(of: node, in: document, site: site))
     }
 
     /// An optional property whose key is absent: nil in strict mode (as `JSONDecoder`),

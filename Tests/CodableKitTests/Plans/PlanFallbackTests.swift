@@ -1,0 +1,118 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import CodableKit
+
+/// A planned decode repairs a field from the fallback it kept at the field's first repair in
+/// the decode (`PlanFallbacks`): the values and the report must be the repair stage's, issue
+/// for issue, whatever the field's type, the problem, and whether a report is made.
+@Suite struct PlanFallbackTests {
+    static let many = FieldPlan.learnAfter * 3
+
+    struct Cell: CodableModel, Equatable { var areaId = 1, blockIds: [Int] = [2] }
+
+    struct Fallbacks: CodableModel, Equatable {
+        var name = "none", count = 7, ratio = 0.5, on = true, coordinates: [Double] = [1, 2]
+        var cells: [Cell] = [Cell()], inner = Cell(), note: String? = "n"
+    }
+
+    /// Each object with one problem: a key missing, a null, or a value of the wrong kind, for
+    /// each property in turn (and a string `"12"` where a number is: a conversion).
+    static let problems: [String] = {
+        let clean: [(String, String)] = [("name", #""a""#), ("count", "3"), ("ratio", "2.5"), ("on", "false"),
+                                         ("coordinates", "[3, 4]"), ("cells", #"[{"areaId": 5, "blockIds": []}]"#),
+                                         ("inner", #"{"areaId": 6, "blockIds": [6]}"#), ("note", #""b""#)]
+        let wrong = [#"{}"#, #""12""#, "[1]", #""yes""#, #""n/a""#, "5", "[]", "{}"]
+        var objects: [String] = []
+        for (index, _) in clean.enumerated() {
+            for variant in 0 ..< 3 {
+                let members = clean.enumerated().compactMap { other, member -> String? in
+                    guard other == index else { return #""\#(member.0)": \#(member.1)"# }
+                    switch variant {
+                    case 0: return nil
+                    case 1: return #""\#(member.0)": null"#
+                    default: return #""\#(member.0)": \#(wrong[index])"#
+                    }
+                }
+                objects.append("{" + members.joined(separator: ", ") + "}")
+            }
+        }
+        return objects
+    }()
+
+    /// The same decode without plans: a key decoding strategy other than the default turns
+    /// them off, and this one leaves every key as it is.
+    static let unplanned: ModelDecoder = {
+        var options = DecodingOptions()
+        options.keyDecodingStrategy = .custom { $0.last! }
+        return ModelDecoder(options: options)
+    }()
+
+    @Test func aPlannedRepairIsTheRepairStagesIssueForIssue() throws {
+        // Twice over, so that each problem is met again once the plan and the fallbacks are known.
+        let objects = Array(repeating: Self.problems, count: 2).flatMap { $0 }
+        let data = Data(("[" + objects.joined(separator: ",") + "]").utf8)
+        #expect(objects.count > FieldPlan.learnAfter)
+        let planned = try ModelDecoder().decodeWithReport([Fallbacks].self, from: data)
+        #expect(ModelInfo.of(model: Fallbacks.self).hasFieldPlan)
+        let expected = try Self.unplanned.decodeWithReport([Fallbacks].self, from: data)
+        #expect(planned.value == expected.value)
+        #expect(planned.report.issues.map(\.description) == expected.report.issues.map(\.description))
+        #expect(planned.report.issues.count > objects.count / 2)
+        // Without a report to make, the same values (flat elements then skip their path and frame).
+        #expect(try ModelDecoder().decode([Fallbacks].self, from: data) == expected.value)
+        #expect(try ModelDecoder().decode([Fallbacks].self, from: data).suffix(Self.problems.count) == planned.value.prefix(Self.problems.count))
+    }
+
+    /// Scalars and arrays of scalars only: its elements are first tried without path and frame.
+    struct FlatFallbacks: CodableModel, Equatable { var n = 3, s = "s", d = 1.5, b = false, xs: [Int] = [4] }
+
+    @Test func aFlatElementIsRepairedAsTheRepairStageWouldWithAndWithoutAReport() throws {
+        #expect(try #require(FieldPlan.learn(FlatFallbacks.self)).isFlat)
+        let variants = [#"{"n": 1, "s": "t", "d": 2, "b": true, "xs": []}"#, #"{"s": "t", "d": 2, "b": true, "xs": []}"#,
+                        #"{"n": null, "s": null, "d": null, "b": null, "xs": null}"#, #"{"n": "9", "s": 5, "d": {}, "b": [], "xs": "x"}"#,
+                        #"{"n": 1.5, "s": "t", "d": "inf", "b": "true"}"#]
+        let objects = (0 ..< Self.many * 2).map { variants[$0 % variants.count] }
+        let data = Data(("[" + objects.joined(separator: ",") + "]").utf8)
+        let planned = try ModelDecoder().decodeWithReport([FlatFallbacks].self, from: data)
+        #expect(ModelInfo.of(model: FlatFallbacks.self).hasFieldPlan)
+        let expected = try Self.unplanned.decodeWithReport([FlatFallbacks].self, from: data)
+        #expect(planned.value == expected.value)
+        #expect(planned.report.issues.map(\.description) == expected.report.issues.map(\.description))
+        #expect(try ModelDecoder().decode([FlatFallbacks].self, from: data) == expected.value)
+        #expect(expected.value[1] == FlatFallbacks(n: 3, s: "t", d: 2, b: true, xs: []))
+    }
+
+    /// A default made per object (`UUID()`) differs between two `init()` values: each repaired
+    /// object gets its own, never one kept for the decode.
+    struct Stamped: CodableModel { var id = 0, token = UUID().uuidString }
+
+    @Test func aFallbackMadePerObjectIsNotKept() throws {
+        let data = Data(("[" + (0 ..< Self.many).map { #"{"id": \#($0)}"# }.joined(separator: ",") + "]").utf8)
+        let (values, report) = try ModelDecoder().decodeWithReport([Stamped].self, from: data)
+        #expect(ModelInfo.of(model: Stamped.self).hasFieldPlan)
+        #expect(Set(values.map(\.token)).count == Self.many)
+        #expect(report.issues.count == Self.many)
+        #expect(Set(try ModelDecoder().decode([Stamped].self, from: data).map(\.token)).count == Self.many)
+    }
+
+    /// A default that reads app state, the same for every object of a decode.
+    static let currentUnit = Mutex("km")
+
+    struct Measured: CodableModel, Equatable { var value = 0.0, unit = PlanFallbackTests.currentUnit.withLock { $0 } }
+
+    @Test(.serialized, arguments: [false, true])
+    func aKeptFallbackIsTheDecodesOwnAndReadAfreshInTheNext(withReport: Bool) throws {
+        let data = Data(("[" + (0 ..< Self.many).map { #"{"value": \#($0)}"# }.joined(separator: ",") + "]").utf8)
+        func units() throws -> [String] {
+            try withReport ? ModelDecoder().decodeWithReport([Measured].self, from: data).value.map(\.unit)
+                : ModelDecoder().decode([Measured].self, from: data).map(\.unit)
+        }
+        defer { Self.currentUnit.withLock { $0 = "km" } }
+        Self.currentUnit.withLock { $0 = "km" }
+        #expect(try units() == Array(repeating: "km", count: Self.many))
+        Self.currentUnit.withLock { $0 = "mi" }
+        #expect(try units() == Array(repeating: "mi", count: Self.many))
+        #expect(ModelInfo.of(model: Measured.self).hasFieldPlan)
+    }
+}
