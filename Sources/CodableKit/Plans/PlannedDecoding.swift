@@ -26,7 +26,8 @@ extension DocumentDecoder {
                                      info: ModelInfo, at object: Int, plan: FieldPlan) throws {
         var initialized: UInt64 = 0
         do {
-            try fill(value, object: object, plan: plan, info: info, initialized: &initialized)
+            var state = FlatState.off
+            try fill(value, object: object, plan: plan, info: info, flat: &state, initialized: &initialized)
         } catch {
             plan.deinitialize(value, initialized: initialized)
             throw error
@@ -47,10 +48,14 @@ extension DocumentDecoder {
             for index in 0 ..< count {
                 let slot = buffer.baseAddress! + initialized
                 if document.nodes[element].kind == .object {
-                    if flat, decodeFlat(into: UnsafeMutableRawPointer(slot), Element.self, model: model, info: info, at: element, plan: plan) {
-                        initialized += 1
-                        element = document.next(after: element)
-                        continue
+                    if flat {
+                        let outcome = try decodeFlat(into: UnsafeMutableRawPointer(slot), Element.self, model: model, info: info,
+                                                     at: element, index: index, plan: plan)
+                        if outcome != .again {
+                            if outcome == .decoded { initialized += 1 }
+                            element = document.next(after: element)
+                            continue
+                        }
                     }
                     let decoded = try session.at(.index(index)) {
                         do {
@@ -74,21 +79,53 @@ extension DocumentDecoder {
 
     /// An element of a flat plan (`FieldPlan.isFlat`: scalars and arrays of scalars; no
     /// value rules) decoded without its place on the path and its frame, which only a
-    /// repair, an error or a field's slot would read: false, with nothing kept, when it
-    /// needs any of them (the caller then decodes it with both).
+    /// record, an error or a field's slot reads: the field that needs them first puts the
+    /// element on the path and pushes its frame (`promote`), and the element goes on as
+    /// `decodePlannedElements` decodes it otherwise — dropped if it fails. `again`, with
+    /// nothing kept, when something was filed before that (an array's element converted
+    /// under the array's path): the caller decodes the element again with both.
     private func decodeFlat<T: Decodable>(into value: UnsafeMutableRawPointer, _: T.Type, model: any DecodableModel.Type,
-                                          info: ModelInfo, at object: Int, plan: FieldPlan) -> Bool {
+                                          info: ModelInfo, at object: Int, index: Int, plan: FieldPlan) throws -> FlatOutcome {
         let issues = session.filedIssues.count
+        var state = FlatState.pending(FlatElement(index: index, type: T.self, model: model, issues: issues))
         var initialized: UInt64 = 0
-        if (try? fill(value, object: object, plan: plan, info: info, flat: true, initialized: &initialized)) != nil,
-           session.filedIssues.count == issues {
-            // Safety: every stored property of `T` is initialized: the value is.
-            model.finishMapping(&value.assumingMemoryBound(to: T.self).pointee)
-            return true
+        do {
+            try fill(value, object: object, plan: plan, info: info, flat: &state, initialized: &initialized)
+        } catch {
+            plan.deinitialize(value, initialized: initialized)
+            guard case .promoted = state else {  // abandoned by `promote`
+                session.filedIssues.keepFirst(issues)
+                return .again
+            }
+            session.popFrame()
+            defer { session.path.removeLast() }
+            try session.repairElement(error)
+            return .dropped
         }
-        plan.deinitialize(value, initialized: initialized)
-        session.filedIssues.keepFirst(issues)
-        return false
+        if case .pending = state, session.filedIssues.count != issues {
+            plan.deinitialize(value, initialized: initialized)
+            session.filedIssues.keepFirst(issues)
+            return .again
+        }
+        // Safety: every stored property of `T` is initialized: the value is.
+        model.finishMapping(&value.assumingMemoryBound(to: T.self).pointee)
+        if case .promoted = state {
+            session.popFrame()
+            session.path.removeLast()
+        }
+        return .decoded
+    }
+
+    /// Puts a flat element on the path and pushes its frame, as `decodePlannedElements` does
+    /// for other elements: the depth and the frame its fields are decoded at from then on.
+    /// Throws `PlanAbandoned` when something was filed without them (see `decodeFlat`).
+    private func promote(_ state: inout FlatState, info: ModelInfo) throws -> (depth: Int, frame: Int) {
+        guard case let .pending(element) = state else { preconditionFailure("a flat element is promoted once") }
+        guard session.filedIssues.count == element.issues else { throw PlanAbandoned() }
+        session.path.append(.index(element.index))
+        session.pushFrame(element.type, model: element.model, info: info)
+        state = .promoted
+        return (session.path.count, session.frames.count - 1)
     }
 
     /// Initializes the fields in the order the model's `init(from:)` asks for their keys,
@@ -96,17 +133,19 @@ extension DocumentDecoder {
     /// finds it (the first of a repeated key; through the key table when keys have rules or
     /// strategies), decoded by the call the container makes (`decodeProperty`,
     /// `decodeOptionalProperty`, or their fast paths, which give what those calls give).
-    /// `initialized` has the bit of each field initialized so far. `flat`: no field may need
-    /// its slot (throws `PlanAbandoned` where one would).
+    /// `initialized` has the bit of each field initialized so far. `flat`: where the object
+    /// stands, for a flat element not yet placed on the path (`decodeFlat`), which the first
+    /// field that needs its place, frame or slot places (`promote`).
     ///
     /// Keys as themselves: one walk of the object's members, each field decoded as soon as
     /// every field before it is (payloads mostly write keys in the model's order); a member
     /// that comes early is kept until then, and absent fields are decoded at the end.
-    private func fill(_ base: UnsafeMutableRawPointer, object: Int, plan: FieldPlan, info: ModelInfo, flat: Bool = false,
+    private func fill(_ base: UnsafeMutableRawPointer, object: Int, plan: FieldPlan, info: ModelInfo, flat state: inout FlatState,
                       initialized: inout UInt64) throws {
         let count = plan.fields.count
-        let depth = session.path.count
-        let frame = session.frames.count - 1
+        var depth = session.path.count
+        var frame = session.frames.count - 1
+        var flat = state.isPending
         let plainScalars = !session.hasTypeTransformers && !plan.hasValueRules
         // The scratch stack's place before `early` is made, to pop it after.
         var mark: (chunk: Int, top: Int)?
@@ -128,7 +167,10 @@ extension DocumentDecoder {
             if let candidates {
                 candidates.members(of: object, in: document, fields: count, into: nodes, scratch: &session.scratch)
             } else {
-                guard !flat else { throw PlanAbandoned() }  // the container's lookup, by its cursor at this depth
+                if flat {  // the container's lookup, by its cursor at the element's depth
+                    (depth, frame) = try promote(&state, info: info)
+                    flat = false
+                }
                 for index in 0 ..< count {
                     nodes[index] = plan.keyLookup.member(plan.keys[index], in: object, of: self, depth: depth, frame: frame) ?? -1
                 }
@@ -183,20 +225,31 @@ extension DocumentDecoder {
                 }
             }
             if node < 0, unsettled & (1 << UInt64(next)) != 0 {
-                guard !flat else { throw PlanAbandoned() }  // the container's lookup, by its cursor at this depth
+                if flat {  // the container's lookup, by its cursor at the element's depth
+                    (depth, frame) = try promote(&state, info: info)
+                    flat = false
+                }
                 node = plan.keyLookup.member(plan.keys[next], in: object, of: self, depth: depth, frame: frame) ?? -1
             }
             let field = plan.fields[next]
             let pointer = base + field.offset
             if node < 0 {
-                let site = PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame)
+                let missing = { DecodingProblem(reason: .missing, expected: field.slot.valueType) }
                 if field.ifPresent, plan.initiallyNil & (1 << UInt64(next)) != 0 {
                     plan.initializeNil(next, at: pointer)  // what `absentOptional` answers
-                } else if field.ifPresent || !repairPlanned(DecodingProblem(reason: .missing, expected: field.slot.valueType), field: next, of: plan, into: pointer, at: nil, site: site, flat: flat) {
-                    guard !flat else { throw PlanAbandoned() }
+                } else if flat, !field.ifPresent,
+                          repairPlanned(missing(), field: next, of: plan, into: pointer, at: nil,
+                                        site: PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame), flat: true) {
+                    // a kept fallback, with nothing to record
+                } else {
+                    if flat {
+                        (depth, frame) = try promote(&state, info: info)
+                        flat = false
+                    }
+                    let site = PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame)
                     if field.ifPresent, session.absentNilness(of: plan).isNil(next, site: site, in: session) {
                         plan.initializeNil(next, at: pointer)
-                    } else {
+                    } else if field.ifPresent || !repairPlanned(missing(), field: next, of: plan, into: pointer, at: nil, site: site, flat: false) {
                         try field.slot.decode(into: pointer, with: self, at: nil, site: site)
                     }
                 }
@@ -204,12 +257,22 @@ extension DocumentDecoder {
                 plan.initializeNil(next, at: pointer)  // what `decodeOptionalProperty` gives a null first
             } else if !plainScalars || !readScalar(field.scalar, ifPresent: field.ifPresent, key: next, of: plan, at: node,
                                                    into: pointer, flat: flat) {
-                let site = PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame)
-                let converted = try plainScalars && !field.ifPresent
-                    && convertPlanned(field.scalar, field: next, of: plan, into: pointer, at: node, site: site, flat: flat)
-                if !converted {
-                    guard !flat else { throw PlanAbandoned() }
-                    try field.slot.decode(into: pointer, with: self, at: node, site: site)
+                let convertsInPlace = plainScalars && !field.ifPresent
+                if convertsInPlace, flat,
+                   try convertPlanned(field.scalar, field: next, of: plan, into: pointer, at: node,
+                                      site: PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame), flat: true) {
+                    // converted, or a kept fallback, with nothing to record
+                } else {
+                    if flat {
+                        (depth, frame) = try promote(&state, info: info)
+                        flat = false
+                    }
+                    let site = PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame)
+                    let converted = try convertsInPlace
+                        && convertPlanned(field.scalar, field: next, of: plan, into: pointer, at: node, site: site, flat: false)
+                    if !converted {
+                        try field.slot.decode(into: pointer, with: self, at: node, site: site)
+                    }
                 }
             }
             initialized |= 1 << UInt64(next)
@@ -331,8 +394,41 @@ extension DocumentDecoder {
     }
 }
 
-/// Ends a flat element's decode that needs its place on the path or its frame (`decodeFlat`).
+/// Ends a flat element's decode that something was filed for without its place on the path (`decodeFlat`).
 private struct PlanAbandoned: Error {}
+
+/// Where a planned object stands on the path (`DocumentDecoder.fill`).
+private enum FlatState {
+    /// At its own place, in its own frame, as the caller put it.
+    case off
+    /// A flat element not yet on the path nor in a frame (`decodeFlat`).
+    case pending(FlatElement)
+    /// A flat element that `promote` put on the path and gave its frame.
+    case promoted
+
+    var isPending: Bool {
+        if case .pending = self { return true }
+        return false
+    }
+}
+
+/// A flat element, with what `promote` needs to place it as `decodePlannedElements` would.
+private struct FlatElement {
+    let index: Int
+    let type: Any.Type
+    let model: any DecodableModel.Type
+    /// The issues filed before it: one filed since, before it is placed, had the wrong path.
+    let issues: Int
+}
+
+/// How `decodeFlat` ended.
+private enum FlatOutcome {
+    case decoded
+    /// Failed, and dropped as `repairElement` drops elements.
+    case dropped
+    /// To be decoded again with its place and frame (nothing was kept).
+    case again
+}
 
 /// Which of a plan's optional fields an absent key leaves nil in this decode: what
 /// `absentOptional` answers, asked once per field and decode rather than per object (it is
