@@ -135,6 +135,11 @@ struct FoundValue: CustomStringConvertible {
     }
 
     var description: String { text ?? document?.summary(of: node) ?? "nothing" }
+
+    /// The node this is the value at, when it is one of `document` (not words already).
+    func node(in document: JSONDocument) -> Int? {
+        text == nil && self.document === document ? node : nil
+    }
 }
 
 /// A type's name as a person writes it: `Int`, `[String]`, `User`.

@@ -159,8 +159,11 @@ extension DecodingSession {
     /// Files the repair of the property in `site` to its initial value (`repairProperty`'s
     /// record, for a planned field's fallback too: `DocumentDecoder.repairPlanned`).
     func fileRepair(_ problem: DecodingProblem, site: PropertySite, at node: Int?, in document: JSONDocument?) {
-        file(.problem(problem), depth: site.depth, key: pathKey(site), owner: owner(of: site.frame), fallback: .initialValue,
-             jsonKey: jsonKey(of: node, in: document, site: site))
+        guard recordsIssues else { return }
+        var keyNode = -1
+        if let node, let document, node > site.object, document.nodes[node - 1].kind == .string { keyNode = node - 1 }
+        filedIssues.fileRepair(problem, path: path, depth: site.depth, key: pathKey(site), owner: owner(of: site.frame),
+                               keyNode: keyNode, in: document) { jsonKey(of: node, in: document, site: site) }
     }
 
     /// An optional property whose key is absent: nil in strict mode (as `JSONDecoder`),

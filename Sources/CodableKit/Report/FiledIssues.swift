@@ -9,8 +9,30 @@
 /// into words — type names, its kind, its detail — when they are taken, all at once:
 /// done at each repair, that code ran between decoding loops and pushed them out of
 /// the instruction cache.
+///
+/// A property's repair to its initial value for a value missing, null or of the wrong kind
+/// — what dirty data files by the thousand — is filed as a few plain values (`Entry`): the
+/// problem's kind, the node found and the node of its key, the types. Any other issue is
+/// kept whole (`Filed`), and its entry says where.
 struct FiledIssues {
     private struct Entry {
+        var kind: Kind
+        /// The value found (`mismatch`, `outOfRange`), the issue's index in `filed` (`filed`), or -1.
+        var node: Int
+        /// The node of the found value's key, to tell the JSON key (`take`), or -1.
+        var keyNode: Int
+        /// The type the property was read as.
+        var expected: Any.Type
+        var owner: Any.Type?
+    }
+
+    private enum Kind: UInt8 {
+        /// Kept whole, in `filed`.
+        case filed
+        case missing, null, mismatch, outOfRange
+    }
+
+    private struct Filed {
         var what: FiledIssue
         var owner: Any.Type?
         /// Said beyond what `what` says.
@@ -35,6 +57,10 @@ struct FiledIssues {
 
     private var paths: [PathComponent] = []
     private var entries: [Entry] = []
+    private var filed: [Filed] = []
+    /// The document the entries' nodes are in: the decode's (a value in JSON nested in a
+    /// string, from a document of its own, is kept whole).
+    private var document: JSONDocument?
     /// Where each issue's path ends in `paths`; it starts where the previous one ends.
     private var pathEnds: [Int] = []
 
@@ -42,11 +68,44 @@ struct FiledIssues {
     /// container kept past its decode), then `key` if given, belonging to `owner` (nil: the root).
     mutating func file(_ what: FiledIssue, path: borrowing Stack<PathComponent>, depth: Int, key: PathComponent?,
                        owner: Any.Type?, detail: String?, fallback: Fallback? = nil, jsonKey: String? = nil) {
+        appendPath(path, depth: depth, key: key)
+        entries.append(Entry(kind: .filed, node: filed.count, keyNode: -1, expected: Any.self, owner: nil))
+        filed.append(Filed(what: what, owner: owner, detail: detail, fallback: fallback, jsonKey: jsonKey))
+    }
+
+    /// Files the repair of the property at `key` to its initial value for `problem`, found at
+    /// `node` of `document` under the key at `keyNode` (-1: none); `jsonKey` is the key in
+    /// words, for an issue kept whole.
+    mutating func fileRepair(_ problem: DecodingProblem, path: borrowing Stack<PathComponent>, depth: Int, key: PathComponent,
+                             owner: Any.Type?, keyNode: Int, in document: JSONDocument?, jsonKey: () -> String?) {
+        var kind = Kind.filed
+        var node = -1
+        if problem.reading == nil, keyNode < 0 || document != nil && (self.document == nil || self.document === document) {
+            switch problem.reason {
+            case .missing: kind = .missing
+            case .null: kind = .null
+            case let .mismatch(found), let .outOfRange(found):
+                if let document, self.document == nil || self.document === document, let found = found.node(in: document) {
+                    node = found
+                    if case .mismatch = problem.reason { kind = .mismatch } else { kind = .outOfRange }
+                }
+            default: break
+            }
+        }
+        guard kind != .filed else {
+            return file(.problem(problem), path: path, depth: depth, key: key, owner: owner, detail: nil, fallback: .initialValue,
+                        jsonKey: jsonKey())
+        }
+        if keyNode >= 0 || node >= 0, self.document == nil { self.document = document }
+        appendPath(path, depth: depth, key: key)
+        entries.append(Entry(kind: kind, node: node, keyNode: keyNode, expected: problem.expected, owner: owner))
+    }
+
+    private mutating func appendPath(_ path: borrowing Stack<PathComponent>, depth: Int, key: PathComponent?) {
         if entries.isEmpty { reserveForMore() }
         path.appendPrefix(min(depth, path.count), to: &paths)
         if let key { paths.append(key) }
         pathEnds.append(paths.count)
-        entries.append(Entry(what: what, owner: owner, detail: detail, fallback: fallback, jsonKey: jsonKey))
     }
 
     /// How many issues are filed.
@@ -56,6 +115,7 @@ struct FiledIssues {
     /// own `init(from:)` does again, see `decodePlanned`).
     mutating func keepFirst(_ count: Int) {
         guard entries.count > count else { return }
+        if let first = entries[count...].first(where: { $0.kind == .filed }) { filed.removeSubrange(first.node...) }
         paths.removeSubrange((count == 0 ? 0 : pathEnds[count - 1])...)
         pathEnds.removeSubrange(count...)
         entries.removeSubrange(count...)
@@ -76,27 +136,56 @@ struct FiledIssues {
     /// Entries are read in place and each issue is made where it ends up: copying each
     /// entry out (its problem, its found value) and each issue in cost as much as the words.
     mutating func take(typeName: (Any.Type) -> String) -> [DecodingIssue] {
-        defer { entries = []; pathEnds = []; paths = [] }
+        defer { entries = []; pathEnds = []; paths = []; filed = []; document = nil }
         let count = entries.count
         guard count > 0 else { return [] }
         return entries.withUnsafeBufferPointer { entries in
             pathEnds.withUnsafeBufferPointer { pathEnds in
-                [DecodingIssue](unsafeUninitializedCapacity: count) { issues, initialized in
-                    var start = 0
-                    for index in 0 ..< count {
-                        let end = pathEnds[index]
-                        let entry = entries.baseAddress! + index
-                        let (kind, detail) = entry.pointee.what.words(detail: entry.pointee.detail, typeName: typeName)
-                        (issues.baseAddress! + index).initialize(to: DecodingIssue(
-                            components: paths[start ..< end], kind: kind,
-                            modelType: entry.pointee.owner.map(typeName) ?? "(root)", detail: detail,
-                            outcome: entry.pointee.fallback?.words, jsonKey: entry.pointee.jsonKey))
-                        initialized = index + 1
-                        start = end
+                filed.withUnsafeBufferPointer { filed in
+                    [DecodingIssue](unsafeUninitializedCapacity: count) { issues, initialized in
+                        var start = 0
+                        for index in 0 ..< count {
+                            let end = pathEnds[index]
+                            let entry = entries[index]
+                            let issue: DecodingIssue
+                            if entry.kind == .filed {
+                                let whole = filed.baseAddress! + entry.node
+                                let (kind, detail) = whole.pointee.what.words(detail: whole.pointee.detail, typeName: typeName)
+                                issue = DecodingIssue(components: paths[start ..< end], kind: kind,
+                                                      modelType: whole.pointee.owner.map(typeName) ?? "(root)", detail: detail,
+                                                      outcome: whole.pointee.fallback?.words, jsonKey: whole.pointee.jsonKey)
+                            } else {
+                                issue = repair(entry, components: paths[start ..< end], typeName: typeName)
+                            }
+                            (issues.baseAddress! + index).initialize(to: issue)
+                            initialized = index + 1
+                            start = end
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// A repair filed as an `Entry`, in words: what `file` would have made of it whole.
+    private func repair(_ entry: Entry, components: ArraySlice<PathComponent>, typeName: (Any.Type) -> String) -> DecodingIssue {
+        let reason: DecodingProblem.Reason = switch entry.kind {
+        case .mismatch: .mismatch(found: FoundValue(node: entry.node, in: document!))
+        case .outOfRange: .outOfRange(found: FoundValue(node: entry.node, in: document!))
+        case .null: .null
+        case .missing, .filed: .missing
+        }
+        let problem = DecodingProblem(reason: reason, expected: entry.expected)
+        // The key the value was read from, when it is not what the path calls the property
+        // (the path's last component): the JSON key a strategy or a mapping renamed.
+        var jsonKey: String?
+        if entry.keyNode >= 0 {
+            let key = document!.string(entry.keyNode)
+            if case let .key(name) = components.last, name == key {} else { jsonKey = key }
+        }
+        return DecodingIssue(components: components, kind: problem.issueKind(typeName: typeName),
+                             modelType: entry.owner.map(typeName) ?? "(root)", detail: problem.detail,
+                             outcome: Fallback.initialValue.words, jsonKey: jsonKey)
     }
 }
 

@@ -83,6 +83,30 @@ import Testing
         #expect(expected.value[1] == FlatFallbacks(n: 3, s: "t", d: 2, b: true, xs: []))
     }
 
+    /// A key rule: the report names the JSON key a repaired value was read from.
+    struct Renamed: CodableModel, Equatable {
+        var userName = "anon", age = 0
+        static func mappingForKey() -> [KeyMapping]? { [KeyMapping(propertyName: "userName", strategy: UserName())] }
+        struct UserName: KeyStrategy {
+            func decodingKeys(for _: String) -> [String] { ["user_name"] }
+            func encodingKey(for _: String) -> String { "user_name" }
+        }
+    }
+
+    @Test func aRepairThroughAKeyRuleNamesTheJSONKeyAsTheRepairStageDoes() throws {
+        let variants = [#"{"user_name": 5, "age": null}"#, #"{"user_name": null, "age": "x"}"#, #"{"age": 3}"#,
+                        #"{"userName": [], "age": {}}"#, #"{"user_name": "u", "age": 1}"#]
+        let objects = (0 ..< Self.many * 2).map { variants[$0 % variants.count] }
+        let data = Data(("[" + objects.joined(separator: ",") + "]").utf8)
+        let planned = try ModelDecoder().decodeWithReport([Renamed].self, from: data)
+        #expect(ModelInfo.of(model: Renamed.self).hasFieldPlan)
+        let expected = try Self.unplanned.decodeWithReport([Renamed].self, from: data)
+        #expect(planned.value == expected.value)
+        #expect(planned.report.issues.map(\.description) == expected.report.issues.map(\.description))
+        // A number where the rule's key holds a string: the JSON key is the rule's.
+        #expect(planned.report.issues.compactMap(\.jsonKey) == objects.filter { $0 == variants[0] }.map { _ in "user_name" })
+    }
+
     /// A default made per object (`UUID()`) differs between two `init()` values: each repaired
     /// object gets its own, never one kept for the decode.
     struct Stamped: CodableModel { var id = 0, token = UUID().uuidString }

@@ -45,6 +45,20 @@ import Testing
         #expect(report.description.contains(#"orderId ("order_id"): expected Int"#), "\(report)")
     }
 
+    @Test func theJSONKeyStandsBesideARepairToTheInitialValue() throws {
+        struct Order: CodableModel { var orderId = 7, note = "none", items: [Item] = [] }
+        struct Item: CodableModel { var quantity = 1 }
+        let decoder = ModelDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let json = #"{"order_id": "x", "note": null, "items": [{"quantity": {}}, {"quantity": 1e400}]}"#
+        let (_, report) = try decoder.decodeWithReport(Order.self, from: Data(json.utf8))
+        #expect(Self.lines(report) == [#"orderId ("order_id") (Order): expected Int, found a string "x"; kept the initial value"#,
+                                       "note (Order): value was null; kept the initial value",
+                                       "items[0].quantity (Item): expected Int, found an object; kept the initial value",
+                                       "items[1].quantity (Item): expected Int, found the number 1e400; kept the initial value"])
+        #expect(report.issues.map(\.jsonKey) == ["order_id", nil, nil, nil])
+    }
+
     @Test func aRequiredPropertyIsNotSaidToHaveKeptAnything() throws {
         struct Line: CodableModel { @Required var sku = ""; var count = 1 }
         let (lines, report) = try [Line].decodeWithReport(from: Data(#"[{"count": 2}, {"sku": "a"}]"#.utf8))
