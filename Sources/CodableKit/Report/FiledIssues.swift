@@ -167,15 +167,14 @@ struct FiledIssues {
         }
     }
 
-    /// A repair filed as an `Entry`, in words: what `file` would have made of it whole.
+    /// A repair filed as an `Entry`, in words: what `DecodingProblem.issueKind` and `detail`
+    /// make of its problem (which has no `reading`: nothing more to say), without making it.
     private func repair(_ entry: Entry, components: ArraySlice<PathComponent>, typeName: (Any.Type) -> String) -> DecodingIssue {
-        let reason: DecodingProblem.Reason = switch entry.kind {
-        case .mismatch: .mismatch(found: FoundValue(node: entry.node, in: document!))
-        case .outOfRange: .outOfRange(found: FoundValue(node: entry.node, in: document!))
-        case .null: .null
-        case .missing, .filed: .missing
+        let kind: DecodingIssue.Kind = switch entry.kind {
+        case .mismatch, .outOfRange: .typeMismatch(expected: typeName(entry.expected), found: document!.summary(of: entry.node))
+        case .null: .valueWasNull
+        case .missing, .filed: .keyNotFound
         }
-        let problem = DecodingProblem(reason: reason, expected: entry.expected)
         // The key the value was read from, when it is not what the path calls the property
         // (the path's last component): the JSON key a strategy or a mapping renamed.
         var jsonKey: String?
@@ -183,10 +182,11 @@ struct FiledIssues {
             let key = document!.string(entry.keyNode)
             if case let .key(name) = components.last, name == key {} else { jsonKey = key }
         }
-        return DecodingIssue(components: components, kind: problem.issueKind(typeName: typeName),
-                             modelType: entry.owner.map(typeName) ?? "(root)", detail: problem.detail,
-                             outcome: Fallback.initialValue.words, jsonKey: jsonKey)
+        return DecodingIssue(components: components, kind: kind, modelType: entry.owner.map(typeName) ?? "(root)",
+                             outcome: Self.keptInitialValue, jsonKey: jsonKey)
     }
+
+    private static let keptInitialValue = Fallback.initialValue.words
 }
 
 /// What an issue is, as the repair stage files it.
