@@ -255,6 +255,11 @@ final class DecodingSession {
         frame >= 0 && frame < frames.count
     }
 
+    /// A type's name from the process's cache, for words made after the decode (`PendingIssues`).
+    static func sharedTypeName(_ type: Any.Type) -> String {
+        sharedTypeNames.value(for: type) { CodableKit.typeName(type) }
+    }
+
     func typeName(_ type: Any.Type) -> String {
         typeNames.value(for: ObjectIdentifier(type)) {
             Self.sharedTypeNames.value(for: type) { CodableKit.typeName(type) }

@@ -67,7 +67,7 @@ final class DetachedContext: @unchecked Sendable {  // immutable; `ModelInfo`s a
         defer {
             session.releaseContainers()
             if session.recordsIssues {
-                DecodingLog.deliver(DecodingReport(issues: session.filedIssues.take(typeName: session.typeName)),
+                DecodingLog.deliver(DecodingReport(pending: session.filedIssues.take(typeName: session.typeName)),
                                     modelType: frameType.map(typeName) ?? "a kept container")
             }
         }

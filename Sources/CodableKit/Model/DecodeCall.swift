@@ -118,7 +118,7 @@ enum DecodeCall {
         }
         defer { session.releaseContainers() }
         let value = try CurrentSession.with(session) { try decode(DocumentDecoder(document: document, session: session, node: root)) }
-        let report = DecodingReport(issues: session.filedIssues.take(typeName: session.typeName))
+        let report = DecodingReport(pending: session.filedIssues.take(typeName: session.typeName))
         if reportsToLog { DecodingLog.deliver(report, modelType: typeName(T.self)) }
         return (value, report)
     }

@@ -6,7 +6,16 @@
 /// ```
 public struct DecodingReport: Sendable, CustomStringConvertible {
     /// Every repair, in the order it was made.
-    public var issues: [DecodingIssue]
+    public var issues: [DecodingIssue] {
+        get { pending?.issues ?? written }
+        set {
+            written = newValue
+            pending = nil
+        }
+    }
+    private var written: [DecodingIssue]
+    /// A decode's issues, put into words when first read (see `PendingIssues`).
+    private var pending: PendingIssues?
     /// Why decoding failed as a whole (malformed input, a missing designated path), if it did.
     public var failure: String?
     /// Where a document still arriving ended (`ModelDecoder.decodePartial`), such as
@@ -18,12 +27,21 @@ public struct DecodingReport: Sendable, CustomStringConvertible {
 
     /// A report, as a plugin or a test might build one.
     public init(issues: [DecodingIssue] = [], failure: String? = nil) {
-        self.issues = issues
+        written = issues
         self.failure = failure
     }
 
+    /// The report of a decode whose issues `FiledIssues.take` left.
+    init(pending: PendingIssues?) {
+        written = []
+        self.pending = pending
+    }
+
     /// No repair was needed and nothing failed.
-    public var isClean: Bool { issues.isEmpty && failure == nil && endedEarly == nil }
+    public var isClean: Bool { issueCount == 0 && failure == nil && endedEarly == nil }
+
+    /// How many issues there are, without putting them into words.
+    var issueCount: Int { pending?.count ?? written.count }
 
     /// A tree of the repairs, grouped by model, in the order they happened.
     public var description: String {

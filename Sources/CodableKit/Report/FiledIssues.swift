@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The repairs of one decode, as they are filed.
 ///
 /// Each issue's path is copied onto one list of path components shared by all of
@@ -15,7 +17,7 @@
 /// problem's kind, the node found and the node of its key, the types. Any other issue is
 /// kept whole (`Filed`), and its entry says where.
 struct FiledIssues {
-    private struct Entry {
+    fileprivate struct Entry {
         var kind: Kind
         /// The value found (`mismatch`, `outOfRange`), the issue's index in `filed` (`filed`), or -1.
         var node: Int
@@ -26,7 +28,7 @@ struct FiledIssues {
         var owner: Any.Type?
     }
 
-    private enum Kind: UInt8 {
+    fileprivate enum Kind: UInt8 {
         /// Kept whole, in `filed`.
         case filed
         case missing, null, mismatch, outOfRange
@@ -130,63 +132,60 @@ struct FiledIssues {
         pathEnds.reserveCapacity(32)
     }
 
-    /// The issues filed, in order, each in words and with its path (`typeName` names
-    /// types); the log keeps none of them.
-    ///
-    /// Entries are read in place and each issue is made where it ends up: copying each
-    /// entry out (its problem, its found value) and each issue in cost as much as the words.
-    mutating func take(typeName: (Any.Type) -> String) -> [DecodingIssue] {
+    /// The issues filed, in order, for a report; nil when there are none. What needs the
+    /// decode's document or session is made now — an issue kept whole in words, a found
+    /// value's words, a JSON key that differs from the property's name — and the rest when
+    /// the report's issues are first read (`PendingIssues`): a report no one reads costs
+    /// little more than its filing, and none keeps the document.
+    mutating func take(typeName: (Any.Type) -> String) -> PendingIssues? {
         defer { entries = []; pathEnds = []; paths = []; filed = []; document = nil }
         let count = entries.count
-        guard count > 0 else { return [] }
-        return entries.withUnsafeBufferPointer { entries in
-            pathEnds.withUnsafeBufferPointer { pathEnds in
-                filed.withUnsafeBufferPointer { filed in
-                    [DecodingIssue](unsafeUninitializedCapacity: count) { issues, initialized in
-                        var start = 0
-                        for index in 0 ..< count {
-                            let end = pathEnds[index]
-                            let entry = entries[index]
-                            let issue: DecodingIssue
-                            if entry.kind == .filed {
-                                let whole = filed.baseAddress! + entry.node
-                                let (kind, detail) = whole.pointee.what.words(detail: whole.pointee.detail, typeName: typeName)
-                                issue = DecodingIssue(components: paths[start ..< end], kind: kind,
-                                                      modelType: whole.pointee.owner.map(typeName) ?? "(root)", detail: detail,
-                                                      outcome: whole.pointee.fallback?.words, jsonKey: whole.pointee.jsonKey)
-                            } else {
-                                issue = repair(entry, components: paths[start ..< end], typeName: typeName)
-                            }
-                            (issues.baseAddress! + index).initialize(to: issue)
-                            initialized = index + 1
-                            start = end
-                        }
-                    }
-                }
+        guard count > 0 else { return nil }
+        var wholes: [DecodingIssue] = []
+        var texts = [PendingIssues.Texts](repeating: PendingIssues.Texts(), count: count)
+        var start = 0
+        for index in 0 ..< count {
+            let end = pathEnds[index]
+            let entry = entries[index]
+            switch entry.kind {
+            case .filed:
+                let whole = filed[entry.node]
+                let (kind, detail) = whole.what.words(detail: whole.detail, typeName: typeName)
+                texts[index].whole = wholes.count
+                wholes.append(DecodingIssue(components: paths[start ..< end], kind: kind, modelType: whole.owner.map(typeName) ?? "(root)",
+                                            detail: detail, outcome: whole.fallback?.words, jsonKey: whole.jsonKey))
+            case .mismatch, .outOfRange:
+                texts[index].found = document!.summary(of: entry.node)
+            case .missing, .null:
+                break
             }
+            // The key the value was read from, when it is not what the path calls the property
+            // (the path's last component): the JSON key a strategy or a mapping renamed.
+            if entry.keyNode >= 0, case let .key(name) = paths[end - 1] {
+                var name = name
+                let same = document!.withText(entry.keyNode) { key in
+                    name.withUTF8 { $0.count == key.count && ($0.isEmpty || bytesEqual($0.baseAddress!, key.baseAddress!, key.count)) }
+                }
+                if !same { texts[index].jsonKey = document!.string(entry.keyNode) }
+            }
+            start = end
         }
+        return PendingIssues(entries: entries, texts: texts, wholes: wholes, paths: paths, pathEnds: pathEnds)
     }
 
     /// A repair filed as an `Entry`, in words: what `DecodingProblem.issueKind` and `detail`
     /// make of its problem (which has no `reading`: nothing more to say), without making it.
-    private func repair(_ entry: Entry, components: ArraySlice<PathComponent>, typeName: (Any.Type) -> String) -> DecodingIssue {
+    fileprivate static func repair(_ entry: Entry, texts: PendingIssues.Texts, components: ArraySlice<PathComponent>) -> DecodingIssue {
         let kind: DecodingIssue.Kind = switch entry.kind {
-        case .mismatch, .outOfRange: .typeMismatch(expected: typeName(entry.expected), found: document!.summary(of: entry.node))
+        case .mismatch, .outOfRange: .typeMismatch(expected: DecodingSession.sharedTypeName(entry.expected), found: texts.found ?? "")
         case .null: .valueWasNull
         case .missing, .filed: .keyNotFound
         }
-        // The key the value was read from, when it is not what the path calls the property
-        // (the path's last component): the JSON key a strategy or a mapping renamed.
-        var jsonKey: String?
-        if entry.keyNode >= 0 {
-            let key = document!.string(entry.keyNode)
-            if case let .key(name) = components.last, name == key {} else { jsonKey = key }
-        }
-        return DecodingIssue(components: components, kind: kind, modelType: entry.owner.map(typeName) ?? "(root)",
-                             outcome: Self.keptInitialValue, jsonKey: jsonKey)
+        return DecodingIssue(components: components, kind: kind, modelType: entry.owner.map(DecodingSession.sharedTypeName) ?? "(root)",
+                             outcome: keptInitialValue, jsonKey: texts.jsonKey)
     }
 
-    private static let keptInitialValue = Fallback.initialValue.words
+    fileprivate static let keptInitialValue = Fallback.initialValue.words
 }
 
 /// What an issue is, as the repair stage files it.
@@ -208,6 +207,55 @@ enum FiledIssue {
             return (.converted(from: kind, to: target ?? typeName(type)), detail)
         case let .kind(kind):
             return (kind, detail)
+        }
+    }
+}
+
+/// A decode's issues as `take` left them, made into `DecodingIssue`s when the report's
+/// issues are first read, once, whichever thread reads them (a log handler, the caller).
+/// Holds plain values, strings and types only: never the document or the session.
+final class PendingIssues: @unchecked Sendable {  // immutable but for `made`, which `made` guards
+    /// What `take` made of an entry: its words kept whole, or a repair's found value and JSON key.
+    struct Texts {
+        var whole = -1
+        var found: String?
+        var jsonKey: String?
+    }
+
+    private let entries: [FiledIssues.Entry]
+    private let texts: [Texts]
+    private let wholes: [DecodingIssue]
+    private let paths: [PathComponent]
+    private let pathEnds: [Int]
+    private let made = Mutex<[DecodingIssue]?>(nil)
+
+    fileprivate init(entries: [FiledIssues.Entry], texts: [Texts], wholes: [DecodingIssue], paths: [PathComponent], pathEnds: [Int]) {
+        self.entries = entries
+        self.texts = texts
+        self.wholes = wholes
+        self.paths = paths
+        self.pathEnds = pathEnds
+    }
+
+    var count: Int { entries.count }
+
+    /// The issues, in order (made at the first call).
+    var issues: [DecodingIssue] {
+        made.withLock { made in
+            if let made { return made }
+            let issues = [DecodingIssue](unsafeUninitializedCapacity: entries.count) { issues, initialized in
+                var start = 0
+                for index in entries.indices {
+                    let end = pathEnds[index]
+                    let issue = texts[index].whole >= 0 ? wholes[texts[index].whole]
+                        : FiledIssues.repair(entries[index], texts: texts[index], components: paths[start ..< end])
+                    (issues.baseAddress! + index).initialize(to: issue)
+                    initialized = index + 1
+                    start = end
+                }
+            }
+            made = issues
+            return issues
         }
     }
 }
