@@ -30,12 +30,12 @@ extension DecodingSession {
         return value as? T
     }
 
-    /// Whether `initialValue` for `key` in `frame` is the decode's one `init()` value's, the
-    /// same for every object of the model (not one made per object, not update mode's).
-    func fallbackIsShared(key: String, frame: Int) -> Bool {
-        guard frame >= 0, frame < frames.count, let model = frames[frame].model, !frames[frame].isUpdate else { return false }
+    /// The decode's one `init()` value of the model in `frame`, which `initialValue` reads
+    /// (made now if it was not), with the model's shape; nil in update mode or outside a model.
+    func sharedInitialValue(frame: Int) -> (value: Any, shape: ModelShape)? {
+        guard frame >= 0, frame < frames.count, let model = frames[frame].model, !frames[frame].isUpdate else { return nil }
         // Safety: the session's `modelFallbacks` table owns these until it ends.
-        return modelFallbacks(frame: frame, model: model)._withUnsafeGuaranteedRef { $0.shape.field(key).map { !$0.varies } ?? false }
+        return modelFallbacks(frame: frame, model: model)._withUnsafeGuaranteedRef { ($0.reference.base, $0.shape) }
     }
 
     /// Why `initialValue` found nothing for `key` where the model may well have one: a

@@ -25,6 +25,8 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
         let keyCount: Int
         /// The property's offset in the model's value.
         let offset: Int
+        /// The property's place among the model's stored properties (its mirror child's).
+        let storedIndex: Int
         /// Where the bytes of the property's `nil` are in `nilBytes` (`decodeIfPresent` only).
         let nilStart: Int
         /// Read by `decodeIfPresent`: the property is an `Optional` of the decoded type.
@@ -48,7 +50,8 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     /// The optional fields that two `init()` values both left nil: an absent key leaves them
     /// nil without asking the decode (`AbsentNilness`), as the repair stage would answer.
     let initiallyNil: UInt64
-    /// The model's size and alignment (`PlanFallbacks` keeps values in its layout).
+    /// The model, and its size and alignment (`PlanFallbacks` keeps a value of it).
+    let model: Any.Type
     let size: Int
     let alignment: Int
     private let keyBytes: UnsafeMutableBufferPointer<UInt8>
@@ -59,10 +62,10 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     private let table: [Int]
     private let tableMask: Int
 
-    private init(fields unordered: [(request: ProbeRequest, offset: Int)], initiallyNil: UInt64, keyLookup: any PlanKeyLookup.Type,
-                 rules: (keys: Bool, values: Bool), layout: (size: Int, alignment: Int)) {
+    private init(fields unordered: [(request: ProbeRequest, offset: Int, storedIndex: Int)], initiallyNil: UInt64, keyLookup: any PlanKeyLookup.Type,
+                 rules: (keys: Bool, values: Bool), layout: (model: Any.Type, size: Int, alignment: Int)) {
         self.initiallyNil = initiallyNil
-        (size, alignment) = layout
+        (model, size, alignment) = layout
         (hasKeyRules, hasValueRules) = rules
         self.keyLookup = keyLookup
         let total = unordered.reduce(0) { $0 + $1.request.key.utf8.count }
@@ -72,11 +75,11 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
         var fields: [Field] = []
         var start = 0
         var nilStart = 0
-        for (request, offset) in unordered {
+        for (request, offset, storedIndex) in unordered {
             let bytes = Array(request.key.utf8)
             _ = UnsafeMutableBufferPointer(rebasing: keyBytes[start ..< start + bytes.count]).initialize(from: bytes)
             UnsafeMutableRawBufferPointer(rebasing: nilBytes[nilStart ..< nilStart + request.nilBytes.count]).copyBytes(from: request.nilBytes)
-            fields.append(Field(keyStart: start, keyCount: bytes.count, offset: offset, nilStart: nilStart,
+            fields.append(Field(keyStart: start, keyCount: bytes.count, offset: offset, storedIndex: storedIndex, nilStart: nilStart,
                                 ifPresent: request.ifPresent, scalar: request.scalar, slot: request.slot))
             start += bytes.count
             nilStart += request.nilBytes.count
@@ -199,17 +202,17 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
         // Each request's property: the one its answers were found in (scalars), else the only
         // property of its type, else the one of its type named as the key.
         var used = Set<Int>()
-        var fields: [(request: ProbeRequest, offset: Int)] = []
+        var fields: [(request: ProbeRequest, offset: Int, storedIndex: Int)] = []
         for (index, request) in requests.enumerated() {
             var found = candidates[index]
             if found.count > 1 { found = found.filter { stored[$0].name == request.key } }
             guard found.count == 1, used.insert(found[0]).inserted else { return nil }
-            fields.append((request, stored[found[0]].offset))
+            fields.append((request, stored[found[0]].offset, found[0]))
         }
         // Optionals nil in every `init()` value: an absent key leaves them nil (`absentOptional`).
         // (`init()` only runs for a model that has some: it may be costly, and counted.)
         var initiallyNil: UInt64 = 0
-        let layout = (MemoryLayout<Model>.size, MemoryLayout<Model>.alignment)
+        let layout = (Model.self as Any.Type, MemoryLayout<Model>.size, MemoryLayout<Model>.alignment)
         guard fields.contains(where: { $0.request.ifPresent }) else {
             return FieldPlan(fields: fields, initiallyNil: 0, keyLookup: keyLookup, rules: rules, layout: layout)
         }
@@ -249,10 +252,6 @@ protocol PlanSlotDecoding {
     static func deinitialize(_ field: UnsafeMutableRawPointer)
     /// The type `decode` asks the pipeline for (a missing key's problem names it).
     static var valueType: Any.Type { get }
-    /// Initializes `fallback` with the initial value a repair of the property in `site` falls
-    /// back on, when it is the same for every object of the decode (`PlanFallbacks`); false,
-    /// leaving it uninitialized, when it is not, or a missing key is not a repair for the type.
-    static func keepFallback(into fallback: UnsafeMutableRawPointer, session: DecodingSession, site: PropertySite) -> Bool
     /// Initializes `field` with a copy of the value at `source`, both of the slot's type.
     static func copy(from source: UnsafeRawPointer, to field: UnsafeMutableRawPointer)
 }
@@ -272,15 +271,6 @@ enum PlanSlot<Value: Decodable>: PlanSlotDecoding {
 
     static var valueType: Any.Type { Value.self }
 
-    static func keepFallback(into fallback: UnsafeMutableRawPointer, session: DecodingSession, site: PropertySite) -> Bool {
-        // A wrapper decides for itself what a missing key gives (`decodeProperty`).
-        if case .wrapper = session.route(Value.self) { return false }
-        guard session.fallbackIsShared(key: site.key, frame: site.frame),
-              let initial = session.initialValue(Value.self, key: site.key, frame: site.frame) else { return false }
-        fallback.initializeMemory(as: Value.self, to: initial)
-        return true
-    }
-
     static func copy(from source: UnsafeRawPointer, to field: UnsafeMutableRawPointer) {
         // Safety: both hold a `Value` (the plan's field, `PlanFallbacks.values` at its offset).
         field.initializeMemory(as: Value.self, to: source.assumingMemoryBound(to: Value.self).pointee)
@@ -298,10 +288,6 @@ enum OptionalPlanSlot<Value: Decodable>: PlanSlotDecoding {
     }
 
     static var valueType: Any.Type { Value.self }
-
-    /// An absent optional is not a repair (`absentOptional`), and an unusable value falls
-    /// back through `Value?`: the repair stage keeps these.
-    static func keepFallback(into _: UnsafeMutableRawPointer, session _: DecodingSession, site _: PropertySite) -> Bool { false }
 
     static func copy(from source: UnsafeRawPointer, to field: UnsafeMutableRawPointer) {
         // Safety: both hold a `Value?`.

@@ -1,29 +1,55 @@
-/// The initial values a decode's repairs of a planned model's fields fall back on, each kept
-/// typed at its field's offset once the repair stage first gives it, so that the next repair
-/// of that field copies it: no lookup by key, no cast from `Any`, no trip through the value
-/// pipeline (`DocumentDecoder.repairPlanned`).
+/// The initial values a decode's repairs of a planned model's fields fall back on: the
+/// decode's one `init()` value of the model, copied whole at the first repair, from which
+/// a later repair of a field copies that field (`DocumentDecoder.repairPlanned`): no lookup
+/// by key, no cast from `Any`, no trip through the value pipeline.
 ///
-/// Only a value that is the same for every object of the decode is kept: the one `init()`
-/// value's (`DecodingSession.fallbackIsShared`). A field whose fallback is made per object
-/// (`UUID()`), is the type's empty value, or is a wrapper's own is refused, and keeps the
-/// repair stage. Per decode, as the repair stage's own `init()` value is: a default that
-/// reads app state is read afresh for each decode.
+/// Only a field whose initial value the repair stage itself reads from that very property
+/// of that value is repaired from it (`known`): placed at the field's own stored property by
+/// the model's shape (`ModelShape`), not a `@ModelField` box, not one that differs between
+/// `init()` values (`UUID()`: made per object), not a wrapper type (which says itself what a
+/// missing key gives). Any other field keeps the repair stage. Per decode, as the repair
+/// stage's own `init()` value is: a default that reads app state is read afresh per decode.
 final class PlanFallbacks {
     private let plan: FieldPlan
-    /// A value of the model's layout, of which only the `known` fields are initialized.
+    /// The decode's `init()` value of the model, once `prepare` copied it.
     let values: UnsafeMutableRawPointer
-    /// The fields whose fallback is kept in `values`.
-    var known: UInt64 = 0
-    /// The fields whose fallback the repair stage makes each time.
-    var refused: UInt64 = 0
+    /// Whether `prepare` ran (it does once, at the decode's first repair of a field).
+    private(set) var isPrepared = false
+    private var holdsValue = false
+    /// The fields a repair takes from `values`.
+    private(set) var known: UInt64 = 0
 
     init(plan: FieldPlan) {
         self.plan = plan
         values = .allocate(byteCount: max(plan.size, 1), alignment: plan.alignment)
     }
 
+    /// Copies the decode's `init()` value of the model in `frame` (the planned model's) and
+    /// finds the fields whose initial value the repair stage reads from it as they are.
+    func prepare(session: DecodingSession, frame: Int) {
+        isPrepared = true
+        guard let (value, shape) = session.sharedInitialValue(frame: frame),
+              ObjectIdentifier(type(of: value)) == ObjectIdentifier(plan.model) else { return }
+        func copy<Model>(_ value: Model) {
+            // Safety: `values` has the size and alignment of `plan.model`, which `value` is.
+            values.initializeMemory(as: Model.self, to: value)
+        }
+        _openExistential(value, do: copy)
+        holdsValue = true
+        for (index, field) in plan.fields.enumerated() where !field.ifPresent {
+            if case .wrapper = Route.of(field.slot.valueType) { continue }
+            guard let shaped = shape.field(plan.keys[index]), let place = shaped.place, place.level == 0,
+                  place.offset == field.storedIndex, !shaped.isWrapped, !shaped.varies else { continue }
+            known |= 1 << UInt64(index)
+        }
+    }
+
     deinit {
-        plan.deinitialize(values, initialized: known)
+        if holdsValue {
+            // Every stored property is a field: deinitializing each deinitializes the value.
+            let count = plan.fields.count
+            plan.deinitialize(values, initialized: count == 64 ? ~0 : (1 << UInt64(count)) - 1)
+        }
         values.deallocate()
     }
 }

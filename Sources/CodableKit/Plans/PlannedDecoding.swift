@@ -345,26 +345,21 @@ extension DocumentDecoder {
     }
 
     /// The repair of a non-optional field to its initial value as the repair stage makes it
-    /// (`repairProperty`, and its record), from the decode's `PlanFallbacks`: the field's
-    /// first repair in the decode asks the repair stage whether the fallback is the same for
-    /// every object, and keeps it if so. False, with the field uninitialized, where the
-    /// repair stage is needed: strict mode, a fallback it makes each time, and in `flat` mode
-    /// a fallback not yet known (the frame is not the model's) or a record (the path is not
-    /// the field's).
+    /// (`repairProperty`, and its record), from the decode's `PlanFallbacks` (prepared at the
+    /// decode's first repair of the model). False, with the field uninitialized, where the
+    /// repair stage is needed: strict mode, a field whose fallback the repair stage finds
+    /// otherwise (see `PlanFallbacks`), and in `flat` mode fallbacks not yet prepared (the
+    /// frame is not the element's) or a record (the path is not the field's).
     private func repairPlanned(_ problem: @autoclosure () -> DecodingProblem, field index: Int, of plan: FieldPlan,
                                into pointer: UnsafeMutableRawPointer, at node: Int?, site: PropertySite, flat: Bool) -> Bool {
         guard !session.strict, !flat || !session.recordsIssues else { return false }
         let fallbacks = session.fallbacks(of: plan)
-        let field = plan.fields[index]
-        let bit: UInt64 = 1 << UInt64(index)
-        if fallbacks.known & bit == 0 {
-            guard !flat, fallbacks.refused & bit == 0 else { return false }
-            guard field.slot.keepFallback(into: fallbacks.values + field.offset, session: session, site: site) else {
-                fallbacks.refused |= bit
-                return false
-            }
-            fallbacks.known |= bit
+        if !fallbacks.isPrepared {
+            guard !flat else { return false }  // the frame is not the element's
+            fallbacks.prepare(session: session, frame: site.frame)
         }
+        guard fallbacks.known & (1 << UInt64(index)) != 0 else { return false }
+        let field = plan.fields[index]
         field.slot.copy(from: fallbacks.values + field.offset, to: pointer)
         if session.recordsIssues {
             session.fileRepair(problem(), site: site, at: node, in: document)

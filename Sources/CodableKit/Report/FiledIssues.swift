@@ -146,27 +146,28 @@ struct FiledIssues {
         var start = 0
         for index in 0 ..< count {
             let end = pathEnds[index]
-            let entry = entries[index]
-            switch entry.kind {
+            // Read in place: a copy of the entry is an outlined copy of its two metatypes.
+            let (kind, node, keyNode) = (entries[index].kind, entries[index].node, entries[index].keyNode)
+            switch kind {
             case .filed:
-                let whole = filed[entry.node]
+                let whole = filed[node]
                 let (kind, detail) = whole.what.words(detail: whole.detail, typeName: typeName)
                 texts[index].whole = wholes.count
                 wholes.append(DecodingIssue(components: paths[start ..< end], kind: kind, modelType: whole.owner.map(typeName) ?? "(root)",
                                             detail: detail, outcome: whole.fallback?.words, jsonKey: whole.jsonKey))
             case .mismatch, .outOfRange:
-                texts[index].found = document!.summary(of: entry.node)
+                texts[index].found = document!.summary(of: node)
             case .missing, .null:
                 break
             }
             // The key the value was read from, when it is not what the path calls the property
             // (the path's last component): the JSON key a strategy or a mapping renamed.
-            if entry.keyNode >= 0, case let .key(name) = paths[end - 1] {
+            if keyNode >= 0, case let .key(name) = paths[end - 1] {
                 var name = name
-                let same = document!.withText(entry.keyNode) { key in
+                let same = document!.withText(keyNode) { key in
                     name.withUTF8 { $0.count == key.count && ($0.isEmpty || bytesEqual($0.baseAddress!, key.baseAddress!, key.count)) }
                 }
-                if !same { texts[index].jsonKey = document!.string(entry.keyNode) }
+                if !same { texts[index].jsonKey = document!.string(keyNode) }
             }
             start = end
         }

@@ -107,6 +107,29 @@ import Testing
         #expect(planned.report.issues.compactMap(\.jsonKey) == objects.filter { $0 == variants[0] }.map { _ in "user_name" })
     }
 
+    /// `init(from:)` reads each key into the other property; `encode(to:)` is synthesized. A
+    /// missing key's fallback is the initial value the repair stage finds by that key — the
+    /// property `encode(to:)` writes under it — not the one the plan fills.
+    struct Crossed: CodableModel, Equatable {
+        var on = true, off = false
+        init() {}
+        init(on: Bool, off: Bool) { (self.on, self.off) = (on, off) }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            off = try container.decode(Bool.self, forKey: .on)
+            on = try container.decode(Bool.self, forKey: .off)
+        }
+    }
+
+    @Test func aFallbackIsTheKeysInitialValueWhicheverPropertyThePlanFills() throws {
+        let data = Data(("[" + (0 ..< Self.many).map { #"{"off": \#($0 % 2 == 0)}"# }.joined(separator: ",") + "]").utf8)
+        let planned = try ModelDecoder().decodeWithReport([Crossed].self, from: data)
+        #expect(ModelInfo.of(model: Crossed.self).hasFieldPlan)
+        #expect(planned.value == (0 ..< Self.many).map { Crossed(on: $0 % 2 == 0, off: true) })
+        #expect(try ModelDecoder().decode([Crossed].self, from: data) == planned.value)
+        #expect(planned.report.issues.count == Self.many)
+    }
+
     /// A default made per object (`UUID()`) differs between two `init()` values: each repaired
     /// object gets its own, never one kept for the decode.
     struct Stamped: CodableModel { var id = 0, token = UUID().uuidString }
