@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Everything one decode call shares: the options captured when it started, the
 /// coding path, the models being decoded, per-type caches, and the issues found.
 ///
@@ -8,6 +10,9 @@
 final class DecodingSession {
     /// The call's options, for what is read rarely (strategies, `userInfo`).
     let options: DecodingOptions
+    /// This decode among the process's, from 1 (`ModelInfo.fieldPlan` tells a type's first
+    /// decode from later ones by it).
+    let id = nextDecodeID.wrappingAdd(1, ordering: .relaxed).oldValue
     /// The mode in force: every problem is an error, with `JSONDecoder`'s case and path —
     /// in strict mode, and in tolerant mode while a type's own `init(from:)` runs its
     /// first, exact pass (see `decodeOwn`). Read wherever a problem is found; set only there.
@@ -378,3 +383,6 @@ struct PendingBase {
     var isSet: Bool
     var value: Any?
 }
+
+/// The next `DecodingSession.id`.
+private let nextDecodeID = Atomic<UInt>(1)

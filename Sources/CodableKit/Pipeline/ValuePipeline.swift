@@ -151,7 +151,7 @@ extension DocumentDecoder {
     @inline(__always)
     private func fieldPlan(_ info: ModelInfo, model: any DecodableModel.Type) -> Unmanaged<FieldPlan>? {
         guard session.usesPlans, info.mayHavePlan, !hasPrefix, !session.frames[session.frames.count - 1].isUpdate else { return nil }
-        return info.fieldPlan(model)
+        return info.fieldPlan(model, decode: session.id)
     }
 
     /// The plan for the elements of an array of `model`: as `fieldPlan`, for frames not yet
@@ -161,7 +161,7 @@ extension DocumentDecoder {
     func elementPlan(_ info: ModelInfo, model: any DecodableModel.Type) -> Unmanaged<FieldPlan>? {
         guard session.usesPlans, info.mayHavePlan, !hasPrefix, !session.hasPendingBase,
               !session.hasTypeTransformers else { return nil }
-        return info.fieldPlan(model)
+        return info.fieldPlan(model, decode: session.id)
     }
 
     /// Update mode: the nested model starts from the value it replaces. Out of line:

@@ -150,9 +150,14 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     }
 
     /// How many objects of a type are decoded through `init(from:)` before its plan is
-    /// learned: a type met once or twice (most of an app's types, and the first decode of
-    /// each) does not pay for probing it.
+    /// learned, once the type has been met in an earlier decode: a type met once or twice
+    /// (most of an app's types) does not pay for probing it.
     static let learnAfter = 8
+
+    /// The same within the first decode that meets the type: learning costs about as much as
+    /// the plan saves on a couple of hundred objects, so a payload decoded once (an app's
+    /// launch, a single request) pays for it only where it holds that many.
+    static let learnInFirstDecode = 256
 
     /// The rounds the probe runs (`ProbeScalars`): 0…6 spell each request's number in
     /// booleans, 7 answers every `decodeIfPresent` nil and every scalar with zero or empty,

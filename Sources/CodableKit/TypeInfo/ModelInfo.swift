@@ -28,6 +28,10 @@ final class ModelInfo: Sendable {
     /// Objects decoded before the plan is learned; `Int.min` once the type has been found
     /// to have none.
     private let decodesBeforePlan = Atomic<Int>(0)
+    /// The first decode (`DecodingSession.id`) that counted an object of the type, and
+    /// whether a thread has set out to learn the plan (one does).
+    private let firstDecode = Atomic<UInt>(0)
+    private let learning = Atomic<Bool>(false)
     /// The learned plan, kept for the life of the process (as this `ModelInfo` is).
     private let plan = Atomic<Unmanaged<FieldPlan>?>(nil)
     /// The model's `init(from:)` was seen doing what a synthesized one never does (asking
@@ -109,14 +113,27 @@ final class ModelInfo: Sendable {
     }
 
     /// The model's field plan, if it has one yet: counted per object until
-    /// `FieldPlan.learnAfter`, then learned once (by whichever thread gets there).
+    /// `FieldPlan.learnAfter` objects in all (`learnInFirstDecode` within the first decode
+    /// that meets the type, `decode`), then learned once, by whichever thread gets there.
     @inline(__always)
-    func fieldPlan(_ model: any DecodableModel.Type) -> Unmanaged<FieldPlan>? {
+    func fieldPlan(_ model: any DecodableModel.Type, decode: UInt) -> Unmanaged<FieldPlan>? {
         if let plan = plan.load(ordering: .acquiring) { return plan }
-        // Counted only up to `learnAfter`: a type found to have no plan (or being learned on
-        // another thread) costs a load per object, not a shared read-modify-write.
-        guard mayHavePlan, (0 ..< FieldPlan.learnAfter).contains(decodesBeforePlan.load(ordering: .relaxed)),
-              decodesBeforePlan.wrappingAdd(1, ordering: .relaxed).newValue == FieldPlan.learnAfter else { return nil }
+        // Counted only until the plan is learned: a type found to have none (or being learned
+        // on another thread) costs a load per object, not a shared read-modify-write.
+        guard mayHavePlan, (0 ..< FieldPlan.learnInFirstDecode).contains(decodesBeforePlan.load(ordering: .relaxed)) else { return nil }
+        return countTowardsPlan(model, decode: decode)
+    }
+
+    @inline(never)
+    private func countTowardsPlan(_ model: any DecodableModel.Type, decode: UInt) -> Unmanaged<FieldPlan>? {
+        var first = firstDecode.load(ordering: .relaxed)
+        if first == 0 {
+            let (exchanged, original) = firstDecode.compareExchange(expected: 0, desired: decode, ordering: .relaxed)
+            first = exchanged ? decode : original
+        }
+        let count = decodesBeforePlan.wrappingAdd(1, ordering: .relaxed).newValue
+        guard count >= (first == decode ? FieldPlan.learnInFirstDecode : FieldPlan.learnAfter),
+              learning.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return nil }
         return learnPlan(model)
     }
 

@@ -7,7 +7,7 @@ import Testing
 /// dirty data alike. Each test decodes more objects of a type than `FieldPlan.learnAfter`,
 /// so that the later ones take the plan.
 @Suite struct FieldPlanTests {
-    static let many = FieldPlan.learnAfter * 3
+    static let many = FieldPlan.learnInFirstDecode + 8
 
     struct Area: CodableModel, Equatable { var areaId = 0, blockIds: [Int] = [] }
 
@@ -48,6 +48,29 @@ import Testing
         #expect(ModelInfo.of(model: Wide.self).hasFieldPlan)
         #expect(ModelInfo.of(model: Area.self).hasFieldPlan)
     }
+
+    struct Learned: CodableModel, Equatable { var id = 0, name = "" }
+
+    /// A first decode of a type pays for learning its plan only when it holds enough objects
+    /// to earn it back; a later decode learns it after a few.
+    @Test func aPlanIsLearnedInAFirstDecodeOfManyObjectsOrInALaterOne() throws {
+        func objects(_ count: Int) -> Data {
+            Data(("[" + (0 ..< count).map { #"{"id": \#($0), "name": "n"}"# }.joined(separator: ",") + "]").utf8)
+        }
+        let few = FieldPlan.learnInFirstDecode / 2
+        _ = try ModelDecoder().decode([Learned].self, from: objects(few))
+        #expect(!ModelInfo.of(model: Learned.self).hasFieldPlan)
+        let values = try ModelDecoder().decode([Learned].self, from: objects(FieldPlan.learnAfter * 2))
+        #expect(ModelInfo.of(model: Learned.self).hasFieldPlan)
+        #expect(values == (try JSONDecoder().decode([Learned].self, from: objects(FieldPlan.learnAfter * 2))))
+        // Within a first decode: enough arrays of `Counted` in one payload.
+        _ = try ModelDecoder().decode([Holder].self, from: Data(("[" + Array(repeating: #"{"items": [{"count": 1}]}"#,
+                                                                                       count: Self.many).joined(separator: ",") + "]").utf8))
+        #expect(ModelInfo.of(model: Counted.self).hasFieldPlan)
+    }
+
+    struct Counted: CodableModel { var count = 0 }
+    struct Holder: CodableModel { var items: [Counted] = [] }
 
     @Test func keysThatAreOtherPropertiesNamesGoWhereInitFromPutsThem() throws {
         #expect(FieldPlan.learn(Swapped.self) != nil)

@@ -7,7 +7,7 @@ import Testing
 /// the decode (`PlanFallbacks`): the values and the report must be the repair stage's, issue
 /// for issue, whatever the field's type, the problem, and whether a report is made.
 @Suite struct PlanFallbackTests {
-    static let many = FieldPlan.learnAfter * 3
+    static let many = FieldPlan.learnInFirstDecode + 8
 
     struct Cell: CodableModel, Equatable { var areaId = 1, blockIds: [Int] = [2] }
 
@@ -49,10 +49,10 @@ import Testing
     }()
 
     @Test func aPlannedRepairIsTheRepairStagesIssueForIssue() throws {
-        // Twice over, so that each problem is met again once the plan and the fallbacks are known.
-        let objects = Array(repeating: Self.problems, count: 2).flatMap { $0 }
+        // Over and over, so that each problem is met again once the plan and the fallbacks are known.
+        let objects = Array(repeating: Self.problems, count: Self.many / Self.problems.count + 2).flatMap { $0 }
         let data = Data(("[" + objects.joined(separator: ",") + "]").utf8)
-        #expect(objects.count > FieldPlan.learnAfter)
+        #expect(objects.count > FieldPlan.learnInFirstDecode + Self.problems.count)
         let planned = try ModelDecoder().decodeWithReport([Fallbacks].self, from: data)
         #expect(ModelInfo.of(model: Fallbacks.self).hasFieldPlan)
         let expected = try Self.unplanned.decodeWithReport([Fallbacks].self, from: data)
