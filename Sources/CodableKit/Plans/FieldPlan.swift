@@ -31,6 +31,8 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
         let nilStart: Int
         /// Read by `decodeIfPresent`: the property is an `Optional` of the decoded type.
         let ifPresent: Bool
+        /// The decoded type is a wrapper, which says itself what a missing key gives.
+        let isWrapper: Bool
         let scalar: PlanScalar
         let slot: any PlanSlotDecoding.Type
     }
@@ -79,8 +81,10 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
             let bytes = Array(request.key.utf8)
             _ = UnsafeMutableBufferPointer(rebasing: keyBytes[start ..< start + bytes.count]).initialize(from: bytes)
             UnsafeMutableRawBufferPointer(rebasing: nilBytes[nilStart ..< nilStart + request.nilBytes.count]).copyBytes(from: request.nilBytes)
+            var isWrapper = false
+            if case .wrapper = Route.of(request.slot.valueType) { isWrapper = true }
             fields.append(Field(keyStart: start, keyCount: bytes.count, offset: offset, storedIndex: storedIndex, nilStart: nilStart,
-                                ifPresent: request.ifPresent, scalar: request.scalar, slot: request.slot))
+                                ifPresent: request.ifPresent, isWrapper: isWrapper, scalar: request.scalar, slot: request.slot))
             start += bytes.count
             nilStart += request.nilBytes.count
         }

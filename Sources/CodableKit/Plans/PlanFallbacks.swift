@@ -36,8 +36,7 @@ final class PlanFallbacks {
         }
         _openExistential(value, do: copy)
         holdsValue = true
-        for (index, field) in plan.fields.enumerated() where !field.ifPresent {
-            if case .wrapper = Route.of(field.slot.valueType) { continue }
+        for (index, field) in plan.fields.enumerated() where !field.ifPresent && !field.isWrapper {
             guard let shaped = shape.field(plan.keys[index]), let place = shaped.place, place.level == 0,
                   place.offset == field.storedIndex, !shaped.isWrapped, !shaped.varies else { continue }
             known |= 1 << UInt64(index)
