@@ -26,10 +26,13 @@ package struct JSONParser: ~Copyable {
         return try parseUTF8(bytes, maxDepth: maxDepth)
     }
 
-    /// Parses `bytes` as UTF-8, whatever their first bytes look like.
-    private static func parseUTF8(_ bytes: [UInt8], maxDepth: Int) throws(JSONReadError) -> JSONDocument {
+    /// Parses `bytes` as UTF-8, whatever their first bytes look like. `skipsByteOrderMark`:
+    /// a leading UTF-8 byte order mark is skipped (not in text transcoded from UTF-16 or
+    /// UTF-32, whose own mark was skipped already: a second one is no JSON, as `JSONDecoder` says).
+    private static func parseUTF8(_ bytes: [UInt8], maxDepth: Int, skipsByteOrderMark: Bool = true) throws(JSONReadError) -> JSONDocument {
         try bytes.withUnsafeBufferPointer { (input) throws(JSONReadError) -> JSONDocument in
             var parser = JSONParser(input: input, maxDepth: maxDepth)
+            parser.skipsByteOrderMark = skipsByteOrderMark
             try parser.parseDocument()
             return JSONDocument(nodes: parser.nodes, numbers: parser.numbers, bytes: parser.arena.appended(to: bytes),
                                 isValidatedUTF8: true)
@@ -83,6 +86,8 @@ package struct JSONParser: ~Copyable {
         /// unbraced members, less a skipped byte order mark (3 bytes, one column).
         var offsetShift = 0
         var columnShift = 0
+        /// The text is the input transcoded from UTF-16 or UTF-32.
+        var isTranscoded = false
     }
 
     /// The UTF-8 text to parse instead of `input`, when `input` is UTF-16 or UTF-32, or
@@ -91,16 +96,18 @@ package struct JSONParser: ~Copyable {
     private static func otherForm(of input: UnsafeBufferPointer<UInt8>,
                                   assumesTopLevelDictionary: Bool) throws(JSONReadError) -> OtherForm? {
         if let utf8 = try InputEncoding.utf8(from: input) {
-            guard assumesTopLevelDictionary else { return OtherForm(utf8: utf8) }
-            return utf8.withUnsafeBufferPointer { braced($0) } ?? OtherForm(utf8: utf8)
+            var other = assumesTopLevelDictionary ? utf8.withUnsafeBufferPointer { braced($0, skipsByteOrderMark: false) } : nil
+            other = other ?? OtherForm(utf8: utf8)
+            other!.isTranscoded = true
+            return other
         }
-        return assumesTopLevelDictionary ? braced(input) : nil
+        return assumesTopLevelDictionary ? braced(input, skipsByteOrderMark: true) : nil
     }
 
     /// UTF-8 `input` with braces around it when it holds an object's members without them
     /// (`assumesTopLevelDictionary`); nil when it needs none.
-    private static func braced(_ input: UnsafeBufferPointer<UInt8>) -> OtherForm? {
-        let start = input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF ? 3 : 0
+    private static func braced(_ input: UnsafeBufferPointer<UInt8>, skipsByteOrderMark: Bool) -> OtherForm? {
+        let start = skipsByteOrderMark && input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF ? 3 : 0
         let first = input[start...].firstIndex(where: { !isJSONWhitespace($0) }) ?? input.count
         guard first == input.count || input[first] != UInt8(ascii: "{") else { return nil }
         return OtherForm(utf8: [UInt8(ascii: "{")] + input[start...] + [UInt8(ascii: "}")], offsetShift: 1 - start, columnShift: start == 0 ? 1 : 0)
@@ -111,7 +118,7 @@ package struct JSONParser: ~Copyable {
     /// in the input.
     private static func parse(_ other: OtherForm, maxDepth: Int) throws(JSONReadError) -> JSONDocument {
         do {
-            return try parseUTF8(other.utf8, maxDepth: maxDepth)
+            return try parseUTF8(other.utf8, maxDepth: maxDepth, skipsByteOrderMark: !other.isTranscoded)
         } catch {
             var error = error
             error.offset = max(0, error.offset - other.offsetShift)
@@ -122,6 +129,8 @@ package struct JSONParser: ~Copyable {
 
     let input: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
+    /// Whether a leading UTF-8 byte order mark is skipped (see `parseUTF8`).
+    var skipsByteOrderMark = true
     var position = 0
     var nodes: NodeBuffer
     /// The values of the numbers converted as they were read.
@@ -157,7 +166,7 @@ package struct JSONParser: ~Copyable {
         guard input.count <= JSONDocument.maxInputSize else {
             throw error(.tooLarge(limit: JSONDocument.maxInputSize), at: 0)
         }
-        if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { position = 3 }
+        if skipsByteOrderMark, input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { position = 3 }
 
         // Each turn of the loop reads one value, then the punctuation after it,
         // closing any arrays and objects that end there.
