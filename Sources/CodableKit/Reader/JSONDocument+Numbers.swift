@@ -43,10 +43,10 @@ extension JSONDocument {
     /// The number at `index` as an integer of up to 128 bits (for `Int128` and `UInt128`),
     /// or nil when it is not integral or out of range. As `JSONDecoder` reads them: plain
     /// digits up to ±`UInt128.max`; a number with a fraction or an exponent (`1.0`, `1e3`)
-    /// only within ±`UInt64.max`, as for the 64-bit types.
+    /// as for the 64-bit types (`integer(_:as:)`).
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     func wideInteger<T: FixedWidthInteger>(_ index: Int, as _: T.Type) -> T? {
-        guard nodes[index].isInteger, nodes[index].flags & Node.nonFiniteFlag == 0 else { return integer(index).exactly(T.self) }
+        guard nodes[index].isInteger, nodes[index].flags & Node.nonFiniteFlag == 0 else { return integer(index, as: T.self) }
         return withText(index) { text -> T? in
             let negative = text[0] == UInt8(ascii: "-")
             var magnitude: UInt128 = 0
@@ -57,6 +57,38 @@ extension JSONDocument {
                 magnitude = sum
             }
             return T(negative: negative, magnitude: magnitude)
+        }
+    }
+}
+
+extension JSONDocument {
+    /// The number at `index` as `T`, as `JSONDecoder` reads an integer: plain digits exactly;
+    /// a number with a fraction or an exponent only where the `Double` nearest to it is a
+    /// whole number that `T` holds — then that `Double` below 2^53, from there the number's
+    /// own value truncated toward zero, where its significant digits fit 64 bits. So
+    /// `1.00000000000000001` is 1 and `9007199254740993.5` is 9007199254740993, while `1.5`
+    /// and `9007199254740993.1234` are none (nil).
+    func integer<T: FixedWidthInteger>(_ index: Int, as _: T.Type) -> T? {
+        if nodes[index].isInteger || nodes[index].flags & Node.nonFiniteFlag != 0 { return integer(index).exactly(T.self) }
+        let nearest = double(index)
+        guard let rounded = T(exactly: nearest) else { return nil }
+        if nearest.magnitude < 9_007_199_254_740_992 { return rounded }  // 2^53: every integer below it is a Double
+        return withText(index) { text -> T? in
+            let decimal = JSONNumberText.DecimalDigits(text)
+            guard !decimal.overflowed else { return nil }
+            var magnitude = decimal.mantissa
+            if decimal.exponent < 0 {
+                for _ in 0 ..< min(-decimal.exponent, 20) { magnitude /= 10 }
+            } else {
+                for _ in 0 ..< decimal.exponent {
+                    let (times10, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+                    if overflow { return nil }
+                    magnitude = times10
+                }
+            }
+            guard let sized = T(exactly: magnitude) else { return nil }
+            guard text[0] == UInt8(ascii: "-") else { return sized }
+            return T.isSigned ? 0 - sized : nil
         }
     }
 }

@@ -87,10 +87,7 @@ extension ScalarValue where Self: FixedWidthInteger {
     @inline(__always)
     static func read(_ document: JSONDocument, _ node: Int) -> Self? {
         guard document.nodes[node].kind == .number else { return nil }
-        if let value = document.integer(node).exactly(Self.self) { return value }
-        // As JSONDecoder, which reads such text as a Double: a number too small for
-        // a Double (`1e-400`) is 0.
-        return document.integer(node) == .notIntegral && document.double(node) == 0 ? 0 : nil
+        return document.integer(node, as: Self.self)
     }
 
     static func convert(_ document: JSONDocument, _ node: Int) -> Self? {

@@ -156,6 +156,28 @@ import Testing
         Self.agree([String: Int].self, members) { $0.assumesTopLevelDictionary = true; $1.assumesTopLevelDictionary = true }
     }
 
+    /// An integer from a number with a fraction or an exponent is read as `JSONDecoder` reads
+    /// it (`JSONDocument.integer(_:as:)`): by the `Double` nearest to it, then the number's
+    /// own digits from 2^53 (`-1.000000000000000000000000028` is -1: found by
+    /// FuzzKeptContainers, where a tolerant decode repaired a value `JSONDecoder` reads).
+    @Test func integersFromNumbersWithAFractionAreReadAsJSONDecoderReadsThem() {
+        let texts = ["-1.000000000000000000000000028", "-1.0000000000000002", "1.00000000000000001", "3.0000000000000000001e0",
+                     "10000000000000000000000e-22", "9007199254740993.0", "9007199254740993", "1e19", "1.5", "1e-400", "-1e-400",
+                     "-0.0", "12.0", "1E3", "9223372036854775807.0", "-9223372036854775808.0", "18446744073709551615.0",
+                     "18446744073709551615", "18446744073709551616", "255.00000000000001", "-128.0", "1e400",
+                     "9007199254740993.5", "-9007199254740993.9", "9007199254740993.1234", "90071992547409930000e-4",
+                     "9223372036854775806.5", "18446744073709551614.5", "-9223372036854775808.0", "1.9999999999999999999",
+                     "0.99999999999999999999", "123456789012345678.9"]
+        for text in texts {
+            let data = Data(text.utf8)
+            Self.agree(Int.self, data)
+            Self.agree(Int8.self, data)
+            Self.agree(UInt8.self, data)
+            Self.agree(UInt64.self, data)
+            Self.agree(Int64.self, data)
+        }
+    }
+
     /// The encoding is found by `JSONDecoder`'s table, zero bytes and non-zero ones both
     /// (the inputs FuzzDifferential found read as UTF-16 where `JSONDecoder` reads UTF-8).
     @Test func encodingIsFoundByJSONDecodersTable() {
