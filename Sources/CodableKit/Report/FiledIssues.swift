@@ -113,8 +113,8 @@ struct FiledIssues {
     /// How many issues are filed.
     var count: Int { entries.count }
 
-    /// Takes back every issue after the first `count` (a planned decode that the model's
-    /// own `init(from:)` does again, see `decodePlanned`).
+    /// Takes back every issue after the first `count` (filed by a flat element that is then
+    /// decoded again with its place on the path, see `decodeFlat`).
     mutating func keepFirst(_ count: Int) {
         guard entries.count > count else { return }
         if let first = entries[count...].first(where: { $0.kind == .filed }) { filed.removeSubrange(first.node...) }
