@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The repairs of one decode, as they are filed.
 ///
 /// Each issue's path is copied onto one list of path components shared by all of
@@ -228,7 +226,9 @@ final class PendingIssues: @unchecked Sendable {  // immutable but for `made`, w
     private let wholes: [DecodingIssue]
     private let paths: [PathComponent]
     private let pathEnds: [Int]
-    private let made = Mutex<[DecodingIssue]?>(nil)
+    /// Behind `Locked` (an `NSLock`, which ThreadSanitizer follows; it does not see the
+    /// futex under `Synchronization.Mutex` on Linux order the cache's accesses).
+    private let made = Locked<[DecodingIssue]?>(nil)
 
     fileprivate init(entries: [FiledIssues.Entry], texts: [Texts], wholes: [DecodingIssue], paths: [PathComponent], pathEnds: [Int]) {
         self.entries = entries
