@@ -146,6 +146,12 @@ extension DocumentDecoder {
         var depth = session.path.count
         var frame = session.frames.count - 1
         var flat = state.isPending
+        // A flat element placed on the path and given its frame where a field first needs them.
+        func place() throws {
+            guard flat else { return }
+            (depth, frame) = try promote(&state, info: info)
+            flat = false
+        }
         let plainScalars = !session.hasTypeTransformers && !plan.hasValueRules
         // The scratch stack's place before `early` is made, to pop it after.
         var mark: (chunk: Int, top: Int)?
@@ -167,10 +173,7 @@ extension DocumentDecoder {
             if let candidates {
                 candidates.members(of: object, in: document, fields: count, into: nodes, scratch: &session.scratch)
             } else {
-                if flat {  // the container's lookup, by its cursor at the element's depth
-                    (depth, frame) = try promote(&state, info: info)
-                    flat = false
-                }
+                try place()  // the container's lookup, by its cursor at the element's depth
                 for index in 0 ..< count {
                     nodes[index] = plan.keyLookup.member(plan.keys[index], in: object, of: self, depth: depth, frame: frame) ?? -1
                 }
@@ -225,28 +228,20 @@ extension DocumentDecoder {
                 }
             }
             if node < 0, unsettled & (1 << UInt64(next)) != 0 {
-                if flat {  // the container's lookup, by its cursor at the element's depth
-                    (depth, frame) = try promote(&state, info: info)
-                    flat = false
-                }
+                try place()  // the container's lookup, by its cursor at the element's depth
                 node = plan.keyLookup.member(plan.keys[next], in: object, of: self, depth: depth, frame: frame) ?? -1
             }
             let field = plan.fields[next]
             let pointer = base + field.offset
+            var site: PropertySite { PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame) }
             if node < 0 {
                 let missing = { DecodingProblem(reason: .missing, expected: field.slot.valueType) }
                 if field.ifPresent, plan.initiallyNil & (1 << UInt64(next)) != 0 {
                     plan.initializeNil(next, at: pointer)  // what `absentOptional` answers
-                } else if flat, !field.ifPresent,
-                          repairPlanned(missing(), field: next, of: plan, into: pointer, at: nil,
-                                        site: PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame), flat: true) {
+                } else if flat, !field.ifPresent, repairPlanned(missing(), field: next, of: plan, into: pointer, at: nil, site: site, flat: true) {
                     // a kept fallback, with nothing to record
                 } else {
-                    if flat {
-                        (depth, frame) = try promote(&state, info: info)
-                        flat = false
-                    }
-                    let site = PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame)
+                    try place()
                     if field.ifPresent, session.absentNilness(of: plan).isNil(next, site: site, in: session) {
                         plan.initializeNil(next, at: pointer)
                     } else if field.ifPresent || !repairPlanned(missing(), field: next, of: plan, into: pointer, at: nil, site: site, flat: false) {
@@ -258,16 +253,10 @@ extension DocumentDecoder {
             } else if !plainScalars || !readScalar(field.scalar, ifPresent: field.ifPresent, key: next, of: plan, at: node,
                                                    into: pointer, flat: flat) {
                 let convertsInPlace = plainScalars && !field.ifPresent
-                if convertsInPlace, flat,
-                   try convertPlanned(field.scalar, field: next, of: plan, into: pointer, at: node,
-                                      site: PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame), flat: true) {
+                if convertsInPlace, flat, try convertPlanned(field.scalar, field: next, of: plan, into: pointer, at: node, site: site, flat: true) {
                     // converted, or a kept fallback, with nothing to record
                 } else {
-                    if flat {
-                        (depth, frame) = try promote(&state, info: info)
-                        flat = false
-                    }
-                    let site = PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame)
+                    try place()
                     let converted = try convertsInPlace
                         && convertPlanned(field.scalar, field: next, of: plan, into: pointer, at: node, site: site, flat: false)
                     if !converted {

@@ -80,12 +80,14 @@ struct FiledIssues {
                              owner: Any.Type?, keyNode: Int, in document: JSONDocument?, jsonKey: () -> String?) {
         var kind = Kind.filed
         var node = -1
-        if problem.reading == nil, keyNode < 0 || document != nil && (self.document == nil || self.document === document) {
+        // Nodes are kept only of the document the entries' nodes are in (see `document`).
+        let isEntriesDocument = document.map { self.document == nil || self.document === $0 } ?? false
+        if problem.reading == nil, keyNode < 0 || isEntriesDocument {
             switch problem.reason {
             case .missing: kind = .missing
             case .null: kind = .null
             case let .mismatch(found), let .outOfRange(found):
-                if let document, self.document == nil || self.document === document, let found = found.node(in: document) {
+                if isEntriesDocument, let found = found.node(in: document!) {
                     node = found
                     if case .mismatch = problem.reason { kind = .mismatch } else { kind = .outOfRange }
                 }
