@@ -130,6 +130,31 @@ import Testing
         #expect(planned.report.issues.count == Self.many)
     }
 
+    /// Two models of one coding-key type, with other initial values, in one decode: each
+    /// planned model's fallbacks are its own (they are kept per plan, and a plan per model).
+    enum SharedKeys: String, CodingKey { case id, label }
+    struct Left: CodableModel, Equatable {
+        typealias CodingKeys = SharedKeys
+        var id = 1, label = "left"
+    }
+    struct Right: CodableModel, Equatable {
+        typealias CodingKeys = SharedKeys
+        var id = 2, label = "right"
+    }
+    struct Both: CodableModel, Equatable { var left: [Left] = [], right: [Right] = [] }
+
+    @Test func twoModelsOfOneKeyTypeKeepTheirOwnFallbacksInOneDecode() throws {
+        let objects = Array(repeating: #"{"id": null}"#, count: Self.many).joined(separator: ",")
+        let data = Data(#"{"left": [\#(objects)], "right": [\#(objects)]}"#.utf8)
+        let (both, report) = try ModelDecoder().decodeWithReport(Both.self, from: data)
+        #expect(ModelInfo.of(model: Left.self).hasFieldPlan && ModelInfo.of(model: Right.self).hasFieldPlan)
+        #expect(both.left == Array(repeating: Left(), count: Self.many))
+        #expect(both.right == Array(repeating: Right(), count: Self.many))
+        #expect(report.issues.count == Self.many * 4)
+        #expect(try ModelDecoder().decode(Both.self, from: data) == both)
+        #expect(both == (try Self.unplanned.decode(Both.self, from: data)))
+    }
+
     /// A default made per object (`UUID()`) differs between two `init()` values: each repaired
     /// object gets its own, never one kept for the decode.
     struct Stamped: CodableModel { var id = 0, token = UUID().uuidString }
