@@ -116,6 +116,16 @@ extension DocumentDecoder {
         return .decoded
     }
 
+    /// `promote`, for a flat element not placed yet (`flat`): the depth and the frame its
+    /// fields are decoded at from then on. (A method, not a function nested in `fill`: one
+    /// that captured `fill`'s variables made every access to them a checked one.)
+    @inline(__always)
+    private func place(_ state: inout FlatState, info: ModelInfo, flat: inout Bool, depth: inout Int, frame: inout Int) throws {
+        guard flat else { return }
+        (depth, frame) = try promote(&state, info: info)
+        flat = false
+    }
+
     /// Puts a flat element on the path and pushes its frame, as `decodePlannedElements` does
     /// for other elements: the depth and the frame its fields are decoded at from then on.
     /// Throws `PlanAbandoned` when something was filed without them (see `decodeFlat`).
@@ -146,12 +156,6 @@ extension DocumentDecoder {
         var depth = session.path.count
         var frame = session.frames.count - 1
         var flat = state.isPending
-        // A flat element placed on the path and given its frame where a field first needs them.
-        func place() throws {
-            guard flat else { return }
-            (depth, frame) = try promote(&state, info: info)
-            flat = false
-        }
         let plainScalars = !session.hasTypeTransformers && !plan.hasValueRules
         // The scratch stack's place before `early` is made, to pop it after.
         var mark: (chunk: Int, top: Int)?
@@ -173,7 +177,7 @@ extension DocumentDecoder {
             if let candidates {
                 candidates.members(of: object, in: document, fields: count, into: nodes, scratch: &session.scratch)
             } else {
-                try place()  // the container's lookup, by its cursor at the element's depth
+                try place(&state, info: info, flat: &flat, depth: &depth, frame: &frame)  // the container's lookup, by its cursor at the element's depth
                 for index in 0 ..< count {
                     nodes[index] = plan.keyLookup.member(plan.keys[index], in: object, of: self, depth: depth, frame: frame) ?? -1
                 }
@@ -228,20 +232,22 @@ extension DocumentDecoder {
                 }
             }
             if node < 0, unsettled & (1 << UInt64(next)) != 0 {
-                try place()  // the container's lookup, by its cursor at the element's depth
+                try place(&state, info: info, flat: &flat, depth: &depth, frame: &frame)  // the container's lookup, by its cursor at the element's depth
                 node = plan.keyLookup.member(plan.keys[next], in: object, of: self, depth: depth, frame: frame) ?? -1
             }
             let field = plan.fields[next]
             let pointer = base + field.offset
-            var site: PropertySite { PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame) }
             if node < 0 {
                 let missing = { DecodingProblem(reason: .missing, expected: field.slot.valueType) }
                 if field.ifPresent, plan.initiallyNil & (1 << UInt64(next)) != 0 {
                     plan.initializeNil(next, at: pointer)  // what `absentOptional` answers
-                } else if flat, !field.ifPresent, repairPlanned(missing(), field: next, of: plan, into: pointer, at: nil, site: site, flat: true) {
+                } else if flat, !field.ifPresent,
+                          repairPlanned(missing(), field: next, of: plan, into: pointer, at: nil,
+                                        site: PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame), flat: true) {
                     // a kept fallback, with nothing to record
                 } else {
-                    try place()
+                    try place(&state, info: info, flat: &flat, depth: &depth, frame: &frame)
+                    let site = PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame)
                     if field.ifPresent, session.absentNilness(of: plan).isNil(next, site: site, in: session) {
                         plan.initializeNil(next, at: pointer)
                     } else if field.ifPresent || !repairPlanned(missing(), field: next, of: plan, into: pointer, at: nil, site: site, flat: false) {
@@ -253,10 +259,13 @@ extension DocumentDecoder {
             } else if !plainScalars || !readScalar(field.scalar, ifPresent: field.ifPresent, key: next, of: plan, at: node,
                                                    into: pointer, flat: flat) {
                 let convertsInPlace = plainScalars && !field.ifPresent
-                if convertsInPlace, flat, try convertPlanned(field.scalar, field: next, of: plan, into: pointer, at: node, site: site, flat: true) {
+                if convertsInPlace, flat,
+                   try convertPlanned(field.scalar, field: next, of: plan, into: pointer, at: node,
+                                      site: PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame), flat: true) {
                     // converted, or a kept fallback, with nothing to record
                 } else {
-                    try place()
+                    try place(&state, info: info, flat: &flat, depth: &depth, frame: &frame)
+                    let site = PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame)
                     let converted = try convertsInPlace
                         && convertPlanned(field.scalar, field: next, of: plan, into: pointer, at: node, site: site, flat: false)
                     if !converted {

@@ -68,8 +68,16 @@ extension JSONDocument {
     /// own value truncated toward zero, where its significant digits fit 64 bits. So
     /// `1.00000000000000001` is 1 and `9007199254740993.5` is 9007199254740993, while `1.5`
     /// and `9007199254740993.1234` are none (nil).
+    @inline(__always)
     func integer<T: FixedWidthInteger>(_ index: Int, as _: T.Type) -> T? {
         if nodes[index].isInteger || nodes[index].flags & Node.nonFiniteFlag != 0 { return integer(index).exactly(T.self) }
+        return integerWithFraction(index, as: T.self)
+    }
+
+    /// `integer(_:as:)` for a number with a fraction or an exponent: out of line, since
+    /// integer properties seldom meet one.
+    @inline(never)
+    private func integerWithFraction<T: FixedWidthInteger>(_ index: Int, as _: T.Type) -> T? {
         let nearest = double(index)
         guard let rounded = T(exactly: nearest) else { return nil }
         if nearest.magnitude < 9_007_199_254_740_992 { return rounded }  // 2^53: every integer below it is a Double
