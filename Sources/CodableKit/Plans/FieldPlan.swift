@@ -33,6 +33,8 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
         let ifPresent: Bool
         /// The decoded type is a wrapper, which says itself what a missing key gives.
         let isWrapper: Bool
+        /// The decoded type reads arrays only (`KernelDecodable.readsArraysOnly`).
+        let readsArraysOnly: Bool
         let scalar: PlanScalar
         let slot: any PlanSlotDecoding.Type
     }
@@ -81,10 +83,15 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
             let bytes = Array(request.key.utf8)
             _ = UnsafeMutableBufferPointer(rebasing: keyBytes[start ..< start + bytes.count]).initialize(from: bytes)
             UnsafeMutableRawBufferPointer(rebasing: nilBytes[nilStart ..< nilStart + request.nilBytes.count]).copyBytes(from: request.nilBytes)
-            var isWrapper = false
-            if case .wrapper = Route.of(request.slot.valueType) { isWrapper = true }
+            var (isWrapper, readsArraysOnly) = (false, false)
+            switch Route.of(request.slot.valueType) {
+            case .wrapper: isWrapper = true
+            case let .kernel(kernel): readsArraysOnly = kernel.readsArraysOnly
+            default: break
+            }
             fields.append(Field(keyStart: start, keyCount: bytes.count, offset: offset, storedIndex: storedIndex, nilStart: nilStart,
-                                ifPresent: request.ifPresent, isWrapper: isWrapper, scalar: request.scalar, slot: request.slot))
+                                ifPresent: request.ifPresent, isWrapper: isWrapper, readsArraysOnly: readsArraysOnly,
+                                scalar: request.scalar, slot: request.slot))
             start += bytes.count
             nilStart += request.nilBytes.count
         }

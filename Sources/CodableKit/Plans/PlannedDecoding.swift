@@ -310,12 +310,13 @@ extension DocumentDecoder {
         }
     }
 
-    /// A non-optional scalar field whose member is not of the scalar's own kind, as the
-    /// keyed container's scalar path takes it (`ScalarValue.propertyValue`): converted
-    /// (recorded), else repaired — by `repairPlanned` when it can, else by the repair stage.
-    /// False, with the field uninitialized, for anything else (arrays, a partial document's
-    /// cut string), and in `flat` mode wherever the path or the frame would be read (a record,
-    /// strict mode's error, a fallback not yet known).
+    /// A non-optional field whose member is not of the field's own kind, as the keyed
+    /// container's paths take it: a scalar as `ScalarValue.propertyValue` does, converted
+    /// (recorded), else repaired — by `repairPlanned` when it can, else by the repair stage;
+    /// an array that is not one, as `repairPlannedArray` does. False, with the field
+    /// uninitialized, for anything else (an array, a partial document's cut string), and in
+    /// `flat` mode wherever the path or the frame would be read (a record, strict mode's
+    /// error, a fallback not yet known).
     private func convertPlanned(_ scalar: PlanScalar, field index: Int, of plan: FieldPlan, into pointer: UnsafeMutableRawPointer,
                                 at node: Int, site: PropertySite, flat: Bool) throws -> Bool {
         if flat, session.recordsIssues || session.strict { return false }
@@ -325,8 +326,26 @@ extension DocumentDecoder {
         case .double: return try convertPlanned(Double.self, field: index, of: plan, into: pointer, at: node, site: site, flat: flat)
         case .bool: return try convertPlanned(Bool.self, field: index, of: plan, into: pointer, at: node, site: site, flat: flat)
         case .string: return try convertPlanned(String.self, field: index, of: plan, into: pointer, at: node, site: site, flat: flat)
-        case .other, .ints, .doubles, .bools, .strings: return false
+        case .other, .ints, .doubles, .bools, .strings:
+            return repairPlannedArray(field: index, of: plan, into: pointer, at: node, site: site, flat: flat)
         }
+    }
+
+    /// A field of a type that reads arrays only (`KernelDecodable.readsArraysOnly`: `[T]`)
+    /// whose member is neither an array nor a string that may hold one: what its
+    /// decode would throw — the `wrongKind` problem, as `decodeArray` makes it — repaired as
+    /// `repairPlanned` repairs it, without the pipeline's generic layers and error box.
+    /// False for anything else.
+    private func repairPlannedArray(field index: Int, of plan: FieldPlan, into pointer: UnsafeMutableRawPointer,
+                                    at node: Int, site: PropertySite, flat: Bool) -> Bool {
+        let kind = document.nodes[node].kind
+        guard kind != .array, plan.fields[index].readsArraysOnly else { return false }
+        // A string opening an array may be JSON in a string, which `decodeArray` reads.
+        if kind == .string, document.withText(node, { $0.first(where: { !isJSONWhitespace($0) }) == UInt8(ascii: "[") }) {
+            return false
+        }
+        return repairPlanned(DecodingProblem(reason: .wrongKind(at: node, in: document), expected: plan.fields[index].slot.valueType),
+                             field: index, of: plan, into: pointer, at: node, site: site, flat: flat)
     }
 
     private func convertPlanned<S: ScalarValue>(_: S.Type, field index: Int, of plan: FieldPlan, into pointer: UnsafeMutableRawPointer,

@@ -10,10 +10,16 @@ protocol KernelDecodable: RoutedType {
     /// The value used when nothing usable was found and there is no initial value;
     /// nil for a type that has none.
     static var emptyValue: Self? { get }
+    /// `decode` reads an array and nothing else but JSON in a string (`jsonInString`):
+    /// any other value is a `wrongKind` problem expecting `Self` (an `Array`; a `Set` names
+    /// the array it reads), which a planned field repairs where it is
+    /// (`DocumentDecoder.repairPlannedArray`).
+    static var readsArraysOnly: Bool { get }
 }
 
 extension KernelDecodable {
     static var emptyValue: Self? { nil }
+    static var readsArraysOnly: Bool { false }
 }
 
 /// A kernel type that also writes itself: scalars, `JSONValue`, `URL`, `Decimal`.

@@ -83,6 +83,40 @@ import Testing
         #expect(expected.value[1] == FlatFallbacks(n: 3, s: "t", d: 2, b: true, xs: []))
     }
 
+    /// Fields that read arrays only: a member of any other kind is repaired where the plan
+    /// meets it (`repairPlannedArray`); a string that opens an array is JSON in a string, read
+    /// (and recorded) by the collection's own decode, or its problem when it is not JSON.
+    struct Lists: CodableModel, Equatable {
+        var ints: [Int] = [1], names: [String] = ["a"], tags: Set<String> = ["t"], cells: [Cell] = [Cell()]
+        var rows: [[Double]] = [[0]], maybe: [Int]? = [9]
+    }
+
+    @Test func anArrayFieldOfTheWrongKindIsRepairedAsTheRepairStageWould() throws {
+        let wrong = ["null", "5", "true", "{}", #""n/a""#, #""  [3, 4]""#, #""[oops""#, #""""#, "[]"]
+        let keys = ["ints", "names", "tags", "cells", "rows", "maybe"]
+        let objects = (0 ..< Self.many * 2).map { index in
+            "{" + keys.enumerated().map { #""\#($1)": \#(wrong[(index + $0) % wrong.count])"# }.joined(separator: ", ") + "}"
+        }
+        let data = Data(("[" + objects.joined(separator: ",") + "]").utf8)
+        let planned = try ModelDecoder().decodeWithReport([Lists].self, from: data)
+        #expect(ModelInfo.of(model: Lists.self).hasFieldPlan)
+        let expected = try Self.unplanned.decodeWithReport([Lists].self, from: data)
+        #expect(planned.value == expected.value)
+        #expect(planned.report.issues.map(\.description) == expected.report.issues.map(\.description))
+        #expect(try ModelDecoder().decode([Lists].self, from: data) == expected.value)
+        // Each kind met: kept initial values, JSON in a string read as an array, a null, a mismatch.
+        #expect(planned.value.contains { $0.ints == [3, 4] } && planned.value.contains { $0.ints == [1] })
+        #expect(planned.report.issues.contains { $0.kind == .valueWasNull })
+        #expect(planned.report.issues.contains { if case .typeMismatch = $0.kind { true } else { false } })
+        // Strict mode throws what the unplanned decode throws.
+        var strictUnplanned = Self.unplanned.options
+        strictUnplanned.mode = .strict
+        let errors = [ModelDecoder(options: DecodingOptions(mode: .strict)), ModelDecoder(options: strictUnplanned)].map { decoder in
+            do { _ = try decoder.decode([Lists].self, from: data); return "" } catch { return "\(error)" }
+        }
+        #expect(!errors[0].isEmpty && errors[0] == errors[1])
+    }
+
     /// A key rule: the report names the JSON key a repaired value was read from.
     struct Renamed: CodableModel, Equatable {
         var userName = "anon", age = 0
