@@ -24,6 +24,10 @@ struct FiledIssues {
         /// The type the property was read as.
         var expected: Any.Type
         var owner: Any.Type?
+        /// Where the issue's path ends in `paths`; it starts where the previous one's ends.
+        var pathEnd: Int
+        /// The issue's `PendingIssues.Texts`, for the few that have any (set by `take`), or -1.
+        var texts = -1
     }
 
     fileprivate enum Kind: UInt8 {
@@ -61,15 +65,13 @@ struct FiledIssues {
     /// The document the entries' nodes are in: the decode's (a value in JSON nested in a
     /// string, from a document of its own, is kept whole).
     private var document: JSONDocument?
-    /// Where each issue's path ends in `paths`; it starts where the previous one ends.
-    private var pathEnds: [Int] = []
 
     /// Files an issue at the first `depth` components of `path` (those there are, for a
     /// container kept past its decode), then `key` if given, belonging to `owner` (nil: the root).
     mutating func file(_ what: FiledIssue, path: borrowing Stack<PathComponent>, depth: Int, key: PathComponent?,
                        owner: Any.Type?, detail: String?, fallback: Fallback? = nil, jsonKey: String? = nil) {
         appendPath(path, depth: depth, key: key)
-        entries.append(Entry(kind: .filed, node: filed.count, keyNode: -1, expected: Any.self, owner: nil))
+        entries.append(Entry(kind: .filed, node: filed.count, keyNode: -1, expected: Any.self, owner: nil, pathEnd: paths.count))
         filed.append(Filed(what: what, owner: owner, detail: detail, fallback: fallback, jsonKey: jsonKey))
     }
 
@@ -100,14 +102,13 @@ struct FiledIssues {
         }
         if keyNode >= 0 || node >= 0, self.document == nil { self.document = document }
         appendPath(path, depth: depth, key: key)
-        entries.append(Entry(kind: kind, node: node, keyNode: keyNode, expected: problem.expected, owner: owner))
+        entries.append(Entry(kind: kind, node: node, keyNode: keyNode, expected: problem.expected, owner: owner, pathEnd: paths.count))
     }
 
     private mutating func appendPath(_ path: borrowing Stack<PathComponent>, depth: Int, key: PathComponent?) {
         if entries.isEmpty { reserveForMore() }
         path.appendPrefix(min(depth, path.count), to: &paths)
         if let key { paths.append(key) }
-        pathEnds.append(paths.count)
     }
 
     /// How many issues are filed.
@@ -118,18 +119,16 @@ struct FiledIssues {
     mutating func keepFirst(_ count: Int) {
         guard entries.count > count else { return }
         if let first = entries[count...].first(where: { $0.kind == .filed }) { filed.removeSubrange(first.node...) }
-        paths.removeSubrange((count == 0 ? 0 : pathEnds[count - 1])...)
-        pathEnds.removeSubrange(count...)
+        paths.removeSubrange((count == 0 ? 0 : entries[count - 1].pathEnd)...)
         entries.removeSubrange(count...)
     }
 
     /// Room for a few dozen issues at the first: dirty data seldom has one alone, and
-    /// growing three arrays from nothing reallocated each of them six times.
+    /// growing the arrays from nothing reallocated each of them six times.
     @inline(never)
     private mutating func reserveForMore() {
         paths.reserveCapacity(128)
         entries.reserveCapacity(32)
-        pathEnds.reserveCapacity(32)
     }
 
     /// The issues filed, in order, for a report; nil when there are none. What needs the
@@ -138,25 +137,26 @@ struct FiledIssues {
     /// the report's issues are first read (`PendingIssues`): a report no one reads costs
     /// little more than its filing, and none keeps the document.
     mutating func take(typeName: (Any.Type) -> String) -> PendingIssues? {
-        defer { entries = []; pathEnds = []; paths = []; filed = []; document = nil }
+        defer { entries = []; paths = []; filed = []; document = nil }
         let count = entries.count
         guard count > 0 else { return nil }
         var wholes: [DecodingIssue] = []
-        var texts = [PendingIssues.Texts](repeating: PendingIssues.Texts(), count: count)
+        var texts: [PendingIssues.Texts] = []
         var start = 0
         for index in 0 ..< count {
-            let end = pathEnds[index]
+            let end = entries[index].pathEnd
             // Read in place: a copy of the entry is an outlined copy of its two metatypes.
             let (kind, node, keyNode) = (entries[index].kind, entries[index].node, entries[index].keyNode)
+            var text = PendingIssues.Texts()
             switch kind {
             case .filed:
                 let whole = filed[node]
                 let (kind, detail) = whole.what.words(detail: whole.detail, typeName: typeName)
-                texts[index].whole = wholes.count
+                text.whole = wholes.count
                 wholes.append(DecodingIssue(components: paths[start ..< end], kind: kind, modelType: whole.owner.map(typeName) ?? "(root)",
                                             detail: detail, outcome: whole.fallback?.words, jsonKey: whole.jsonKey))
             case .mismatch, .outOfRange:
-                texts[index].found = document!.summary(of: node)
+                text.found = document!.summary(of: node)
             case .missing, .null:
                 break
             }
@@ -167,11 +167,15 @@ struct FiledIssues {
                 let same = document!.withText(keyNode) { key in
                     name.withUTF8 { $0.count == key.count && ($0.isEmpty || bytesEqual($0.baseAddress!, key.baseAddress!, key.count)) }
                 }
-                if !same { texts[index].jsonKey = document!.string(keyNode) }
+                if !same { text.jsonKey = document!.string(keyNode) }
+            }
+            if text.whole >= 0 || text.found != nil || text.jsonKey != nil {
+                entries[index].texts = texts.count
+                texts.append(text)
             }
             start = end
         }
-        return PendingIssues(entries: entries, texts: texts, wholes: wholes, paths: paths, pathEnds: pathEnds)
+        return PendingIssues(entries: entries, texts: texts, wholes: wholes, paths: paths)
     }
 
     /// A repair filed as an `Entry`, in words: what `DecodingProblem.issueKind` and `detail`
@@ -216,7 +220,8 @@ enum FiledIssue {
 /// issues are first read, once, whichever thread reads them (a log handler, the caller).
 /// Holds plain values, strings and types only: never the document or the session.
 final class PendingIssues: @unchecked Sendable {  // immutable but for `made`, which `made` guards
-    /// What `take` made of an entry: its words kept whole, or a repair's found value and JSON key.
+    /// What `take` made of an entry that has any: its words kept whole, or a repair's found
+    /// value and JSON key (most repairs have none: a missing key, a null).
     struct Texts {
         var whole = -1
         var found: String?
@@ -227,17 +232,15 @@ final class PendingIssues: @unchecked Sendable {  // immutable but for `made`, w
     private let texts: [Texts]
     private let wholes: [DecodingIssue]
     private let paths: [PathComponent]
-    private let pathEnds: [Int]
     /// Behind `Locked` (an `NSLock`, which ThreadSanitizer follows; it does not see the
     /// futex under `Synchronization.Mutex` on Linux order the cache's accesses).
     private let made = Locked<[DecodingIssue]?>(nil)
 
-    fileprivate init(entries: [FiledIssues.Entry], texts: [Texts], wholes: [DecodingIssue], paths: [PathComponent], pathEnds: [Int]) {
+    fileprivate init(entries: [FiledIssues.Entry], texts: [Texts], wholes: [DecodingIssue], paths: [PathComponent]) {
         self.entries = entries
         self.texts = texts
         self.wholes = wholes
         self.paths = paths
-        self.pathEnds = pathEnds
     }
 
     var count: Int { entries.count }
@@ -249,9 +252,10 @@ final class PendingIssues: @unchecked Sendable {  // immutable but for `made`, w
             let issues = [DecodingIssue](unsafeUninitializedCapacity: entries.count) { issues, initialized in
                 var start = 0
                 for index in entries.indices {
-                    let end = pathEnds[index]
-                    let issue = texts[index].whole >= 0 ? wholes[texts[index].whole]
-                        : FiledIssues.repair(entries[index], texts: texts[index], components: paths[start ..< end])
+                    let end = entries[index].pathEnd
+                    let text = entries[index].texts >= 0 ? texts[entries[index].texts] : Texts()
+                    let issue = text.whole >= 0 ? wholes[text.whole]
+                        : FiledIssues.repair(entries[index], texts: text, components: paths[start ..< end])
                     (issues.baseAddress! + index).initialize(to: issue)
                     initialized = index + 1
                     start = end
