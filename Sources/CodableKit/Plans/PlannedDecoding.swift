@@ -15,19 +15,26 @@ extension DocumentDecoder {
         // Safety: the bytes are the scratch stack's until the pop, after the value has moved out.
         let value = session.scratch.push(size: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
         defer { session.scratch.pop(to: mark) }
-        try decodePlanned(into: value, T.self, model: model, info: info, at: object, plan: plan)
+        try decodePlanned(into: value, T.self, model: model, info: info, at: object, plan: plan, candidates: keyCandidates(plan, info: info))
         // Safety: `decodePlanned(into:)` returned: the value is initialized.
         return value.assumingMemoryBound(to: T.self).move()
     }
 
+    /// `plan`'s candidate keys in this decode (`DecodingSession.planKeyCandidates`), when its
+    /// keys have rules or the call has strategies: found once per array of its model, not per object.
+    @inline(__always)
+    private func keyCandidates(_ plan: FieldPlan, info: ModelInfo) -> PlanKeyCandidates? {
+        plan.hasKeyRules || !session.keyStrategies.isEmpty ? session.planKeyCandidates(plan, info: info) : nil
+    }
+
     /// `decodePlanned`, into `value` (uninitialized bytes for a `T`): initialized when this
-    /// returns, uninitialized when it throws.
-    func decodePlanned<T: Decodable>(into value: UnsafeMutableRawPointer, _: T.Type, model: any DecodableModel.Type,
-                                     info: ModelInfo, at object: Int, plan: FieldPlan) throws {
+    /// returns, uninitialized when it throws. `candidates`: `keyCandidates(plan, info:)`.
+    private func decodePlanned<T: Decodable>(into value: UnsafeMutableRawPointer, _: T.Type, model: any DecodableModel.Type,
+                                             info: ModelInfo, at object: Int, plan: FieldPlan, candidates: PlanKeyCandidates?) throws {
         var initialized: UInt64 = 0
         do {
             var state = FlatState.off
-            try fill(value, object: object, plan: plan, info: info, flat: &state, initialized: &initialized)
+            try fill(value, object: object, plan: plan, info: info, candidates: candidates, flat: &state, initialized: &initialized)
         } catch {
             plan.deinitialize(value, initialized: initialized)
             throw error
@@ -43,6 +50,7 @@ extension DocumentDecoder {
                                                    at node: Int, count: Int, route: Route) throws -> [Element] {
         try session.checkStack()
         let flat = plan.isFlat && !info.hasValueRules
+        let candidates = keyCandidates(plan, info: info)
         return try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             var element = node + 1
             for index in 0 ..< count {
@@ -50,7 +58,7 @@ extension DocumentDecoder {
                 if document.nodes[element].kind == .object {
                     if flat {
                         let outcome = try decodeFlat(into: UnsafeMutableRawPointer(slot), Element.self, model: model, info: info,
-                                                     at: element, index: index, plan: plan)
+                                                     at: element, index: index, plan: plan, candidates: candidates)
                         if outcome != .again {
                             if outcome == .decoded { initialized += 1 }
                             element = document.next(after: element)
@@ -61,7 +69,8 @@ extension DocumentDecoder {
                         do {
                             session.pushFrame(Element.self, model: model, info: info)
                             defer { session.popFrame() }
-                            try decodePlanned(into: UnsafeMutableRawPointer(slot), Element.self, model: model, info: info, at: element, plan: plan)
+                            try decodePlanned(into: UnsafeMutableRawPointer(slot), Element.self, model: model, info: info, at: element, plan: plan,
+                                              candidates: candidates)
                             return true
                         } catch {
                             try session.repairElement(error)
@@ -84,13 +93,13 @@ extension DocumentDecoder {
     /// `decodePlannedElements` decodes it otherwise — dropped if it fails. `again`, with
     /// nothing kept, when something was filed before that (an array's element converted
     /// under the array's path): the caller decodes the element again with both.
-    private func decodeFlat<T: Decodable>(into value: UnsafeMutableRawPointer, _: T.Type, model: any DecodableModel.Type,
-                                          info: ModelInfo, at object: Int, index: Int, plan: FieldPlan) throws -> FlatOutcome {
+    private func decodeFlat<T: Decodable>(into value: UnsafeMutableRawPointer, _: T.Type, model: any DecodableModel.Type, info: ModelInfo,
+                                          at object: Int, index: Int, plan: FieldPlan, candidates: PlanKeyCandidates?) throws -> FlatOutcome {
         let issues = session.filedIssues.count
         var state = FlatState.pending(FlatElement(index: index, type: T.self, model: model, issues: issues))
         var initialized: UInt64 = 0
         do {
-            try fill(value, object: object, plan: plan, info: info, flat: &state, initialized: &initialized)
+            try fill(value, object: object, plan: plan, info: info, candidates: candidates, flat: &state, initialized: &initialized)
         } catch {
             plan.deinitialize(value, initialized: initialized)
             guard case .promoted = state else {  // abandoned by `promote`
@@ -143,15 +152,16 @@ extension DocumentDecoder {
     /// finds it (the first of a repeated key; through the key table when keys have rules or
     /// strategies), decoded by the call the container makes (`decodeProperty`,
     /// `decodeOptionalProperty`, or their fast paths, which give what those calls give).
-    /// `initialized` has the bit of each field initialized so far. `flat`: where the object
+    /// `candidates` is `keyCandidates(plan, info:)`, found by the caller once for all the
+    /// objects it fills. `initialized` has the bit of each field initialized so far. `flat`: where the object
     /// stands, for a flat element not yet placed on the path (`decodeFlat`), which the first
     /// field that needs its place, frame or slot places (`promote`).
     ///
     /// Keys as themselves: one walk of the object's members, each field decoded as soon as
     /// every field before it is (payloads mostly write keys in the model's order); a member
     /// that comes early is kept until then, and absent fields are decoded at the end.
-    private func fill(_ base: UnsafeMutableRawPointer, object: Int, plan: FieldPlan, info: ModelInfo, flat state: inout FlatState,
-                      initialized: inout UInt64) throws {
+    private func fill(_ base: UnsafeMutableRawPointer, object: Int, plan: FieldPlan, info: ModelInfo, candidates: PlanKeyCandidates?,
+                      flat state: inout FlatState, initialized: inout UInt64) throws {
         let count = plan.fields.count
         var depth = session.path.count
         var frame = session.frames.count - 1
@@ -163,12 +173,8 @@ extension DocumentDecoder {
         // Members found ahead of their turn, on the scratch stack (made on first need).
         var early: UnsafeMutablePointer<Int>?
         var walks = true  // the object's members are still to be walked
-        // With key rules or strategies: each field's best candidate key, when no key is
-        // another field's too (else every field's member is found first, below).
-        var candidates: PlanKeyCandidates?
-        if plan.hasKeyRules || !session.keyStrategies.isEmpty {
-            candidates = session.planKeyCandidates(plan, info: info)
-        }
+        // With key rules or strategies, `candidates`: each field's best candidate key, when no
+        // key is another field's too (else every field's member is found first, below).
         if plan.hasKeyRules || !session.keyStrategies.isEmpty, candidates?.isUnique != true {
             mark = session.scratch.mark
             let nodes = session.earlyMembers(count)
