@@ -4,7 +4,7 @@
 /// that is not a collection at all is a problem for the enclosing property.
 extension Array: KernelDecodable, RoutedType where Element: Decodable {
     static var emptyValue: [Element]? { [] }
-    static var readsArraysOnly: Bool { true }
+    static var arraySlot: (any PlanSlotDecoding.Type)? { PlanArraySlot<[Element]>.self }
 
     static func decode(with decoder: DocumentDecoder, at node: Int) throws -> [Element] {
         try decoder.decodeArray(Element.self, at: node)

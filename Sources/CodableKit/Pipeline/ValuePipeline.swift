@@ -29,6 +29,24 @@ extension DocumentDecoder {
         }
     }
 
+    /// `decodeProperty` for a planned field of an array type (`PlanArraySlot`): an array
+    /// found, without transformers or value rules to apply, is read by the type's own
+    /// `decode` as `decodeValue` would, without the route lookup and the existential call.
+    /// (A partial document's cut node is a string, never an array.)
+    func decodeArrayProperty<T: KernelDecodable & Decodable>(_: T.Type, at node: Int?, site: PropertySite) throws -> T {
+        guard let node, document.nodes[node].kind == .array, !session.hasTypeTransformers, !session.hasValueRules(site) else {
+            return try decodeProperty(T.self, at: node, site: site)
+        }
+        do {
+            return try session.at(session.pathKey(site)) {
+                try session.checkStack()
+                return try T.decode(with: self, at: node)
+            }
+        } catch {
+            return try session.repairProperty(T.self, error, at: node, site: site, document: document)
+        }
+    }
+
     /// An optional property (`decodeIfPresent`): an explicit null is nil, an absent
     /// key keeps the initial value, and an unusable value falls back to it (recorded).
     func decodeOptionalProperty<T: Decodable>(_: T.Type, at node: Int?, site: PropertySite) throws -> T? {

@@ -33,7 +33,7 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
         let ifPresent: Bool
         /// The decoded type is a wrapper, which says itself what a missing key gives.
         let isWrapper: Bool
-        /// The decoded type reads arrays only (`KernelDecodable.readsArraysOnly`).
+        /// The decoded type is an `Array`, which reads arrays only (`KernelDecodable.arraySlot`).
         let readsArraysOnly: Bool
         let scalar: PlanScalar
         let slot: any PlanSlotDecoding.Type
@@ -83,15 +83,15 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
             let bytes = Array(request.key.utf8)
             _ = UnsafeMutableBufferPointer(rebasing: keyBytes[start ..< start + bytes.count]).initialize(from: bytes)
             UnsafeMutableRawBufferPointer(rebasing: nilBytes[nilStart ..< nilStart + request.nilBytes.count]).copyBytes(from: request.nilBytes)
-            var (isWrapper, readsArraysOnly) = (false, false)
+            var (isWrapper, arraySlot): (Bool, (any PlanSlotDecoding.Type)?) = (false, nil)
             switch Route.of(request.slot.valueType) {
             case .wrapper: isWrapper = true
-            case let .kernel(kernel): readsArraysOnly = kernel.readsArraysOnly
+            case let .kernel(kernel): arraySlot = kernel.arraySlot
             default: break
             }
             fields.append(Field(keyStart: start, keyCount: bytes.count, offset: offset, storedIndex: storedIndex, nilStart: nilStart,
-                                ifPresent: request.ifPresent, isWrapper: isWrapper, readsArraysOnly: readsArraysOnly,
-                                scalar: request.scalar, slot: request.slot))
+                                ifPresent: request.ifPresent, isWrapper: isWrapper, readsArraysOnly: arraySlot != nil, scalar: request.scalar,
+                                slot: request.ifPresent ? request.slot : arraySlot ?? request.slot))
             start += bytes.count
             nilStart += request.nilBytes.count
         }
@@ -290,6 +290,26 @@ enum PlanSlot<Value: Decodable>: PlanSlotDecoding {
     static func copy(from source: UnsafeRawPointer, to field: UnsafeMutableRawPointer) {
         // Safety: both hold a `Value` (the plan's field, `PlanFallbacks.values` at its offset).
         field.initializeMemory(as: Value.self, to: source.assumingMemoryBound(to: Value.self).pointee)
+    }
+}
+
+/// `PlanSlot<Value>` for an `Array` (`KernelDecodable.arraySlot`), which an array field has
+/// instead: `decodeArrayProperty` gives what `decodeProperty` would, through fewer layers.
+/// Generic over the array type, not its element: naming `[Element]` in this unspecialized
+/// code would ask the runtime for its metadata at every call.
+enum PlanArraySlot<Value: KernelDecodable & Decodable>: PlanSlotDecoding {
+    static func decode(into field: UnsafeMutableRawPointer, with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws {
+        field.initializeMemory(as: Value.self, to: try decoder.decodeArrayProperty(Value.self, at: node, site: site))
+    }
+
+    static func deinitialize(_ field: UnsafeMutableRawPointer) {
+        PlanSlot<Value>.deinitialize(field)
+    }
+
+    static var valueType: Any.Type { Value.self }
+
+    static func copy(from source: UnsafeRawPointer, to field: UnsafeMutableRawPointer) {
+        PlanSlot<Value>.copy(from: source, to: field)
     }
 }
 

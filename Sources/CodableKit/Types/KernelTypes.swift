@@ -10,16 +10,17 @@ protocol KernelDecodable: RoutedType {
     /// The value used when nothing usable was found and there is no initial value;
     /// nil for a type that has none.
     static var emptyValue: Self? { get }
-    /// `decode` reads an array and nothing else but JSON in a string (`jsonInString`):
-    /// any other value is a `wrongKind` problem expecting `Self` (an `Array`; a `Set` names
-    /// the array it reads), which a planned field repairs where it is
+    /// For an `Array`, the slot a planned field of it decodes through (`PlanArraySlot`); nil
+    /// for any other type. Its `decode` reads an array and nothing else but JSON in a string
+    /// (`jsonInString`): any other value is a `wrongKind` problem expecting `Self` (a `Set`,
+    /// which names the array it reads, has none), which a planned field repairs where it is
     /// (`DocumentDecoder.repairPlannedArray`).
-    static var readsArraysOnly: Bool { get }
+    static var arraySlot: (any PlanSlotDecoding.Type)? { get }
 }
 
 extension KernelDecodable {
     static var emptyValue: Self? { nil }
-    static var readsArraysOnly: Bool { false }
+    static var arraySlot: (any PlanSlotDecoding.Type)? { nil }
 }
 
 /// A kernel type that also writes itself: scalars, `JSONValue`, `URL`, `Decimal`.

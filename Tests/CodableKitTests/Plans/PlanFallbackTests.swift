@@ -85,14 +85,15 @@ import Testing
 
     /// Fields that read arrays only: a member of any other kind is repaired where the plan
     /// meets it (`repairPlannedArray`); a string that opens an array is JSON in a string, read
-    /// (and recorded) by the collection's own decode, or its problem when it is not JSON.
+    /// (and recorded) by the collection's own decode, or its problem when it is not JSON; an
+    /// array is read through the field's `PlanArraySlot`, its bad elements dropped at their paths.
     struct Lists: CodableModel, Equatable {
         var ints: [Int] = [1], names: [String] = ["a"], tags: Set<String> = ["t"], cells: [Cell] = [Cell()]
         var rows: [[Double]] = [[0]], maybe: [Int]? = [9]
     }
 
     @Test func anArrayFieldOfTheWrongKindIsRepairedAsTheRepairStageWould() throws {
-        let wrong = ["null", "5", "true", "{}", #""n/a""#, #""  [3, 4]""#, #""[oops""#, #""""#, "[]"]
+        let wrong = ["null", "5", "true", "{}", #""n/a""#, #""  [3, 4]""#, #""[oops""#, #""""#, "[]", #"[1, "x", null, {}, [2]]"#]
         let keys = ["ints", "names", "tags", "cells", "rows", "maybe"]
         let objects = (0 ..< Self.many * 2).map { index in
             "{" + keys.enumerated().map { #""\#($1)": \#(wrong[(index + $0) % wrong.count])"# }.joined(separator: ", ") + "}"
@@ -108,6 +109,7 @@ import Testing
         #expect(planned.value.contains { $0.ints == [3, 4] } && planned.value.contains { $0.ints == [1] })
         #expect(planned.report.issues.contains { $0.kind == .valueWasNull })
         #expect(planned.report.issues.contains { if case .typeMismatch = $0.kind { true } else { false } })
+        #expect(planned.report.issues.contains { $0.path.hasSuffix("].cells[0]") })
         // Strict mode throws what the unplanned decode throws.
         var strictUnplanned = Self.unplanned.options
         strictUnplanned.mode = .strict
