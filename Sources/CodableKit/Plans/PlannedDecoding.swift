@@ -333,21 +333,20 @@ extension DocumentDecoder {
         case .bool: return try convertPlanned(Bool.self, field: index, of: plan, into: pointer, at: node, site: site, flat: flat)
         case .string: return try convertPlanned(String.self, field: index, of: plan, into: pointer, at: node, site: site, flat: flat)
         case .other, .ints, .doubles, .bools, .strings:
+            // An array (a clean one, most often) is the slot's: asked here, not in a call.
+            guard document.nodes[node].kind != .array, plan.fields[index].readsArraysOnly else { return false }
             return repairPlannedArray(field: index, of: plan, into: pointer, at: node, site: site, flat: flat)
         }
     }
 
-    /// A field of a type that reads arrays only (`KernelDecodable.readsArraysOnly`: `[T]`)
-    /// whose member is neither an array nor a string that may hold one: what its
-    /// decode would throw — the `wrongKind` problem, as `decodeArray` makes it — repaired as
-    /// `repairPlanned` repairs it, without the pipeline's generic layers and error box.
-    /// False for anything else.
+    /// A field of an array type (`Field.readsArraysOnly`) whose member is not an array (the
+    /// caller has asked) nor a string that may hold one: what its decode would throw — the
+    /// `wrongKind` problem, as `decodeArray` makes it — repaired as `repairPlanned` repairs it,
+    /// without the pipeline's generic layers and error box. False for such a string.
     private func repairPlannedArray(field index: Int, of plan: FieldPlan, into pointer: UnsafeMutableRawPointer,
                                     at node: Int, site: PropertySite, flat: Bool) -> Bool {
-        let kind = document.nodes[node].kind
-        guard kind != .array, plan.fields[index].readsArraysOnly else { return false }
         // A string opening an array may be JSON in a string, which `decodeArray` reads.
-        if kind == .string, document.withText(node, { $0.first(where: { !isJSONWhitespace($0) }) == UInt8(ascii: "[") }) {
+        if document.nodes[node].kind == .string, document.withText(node, { $0.first(where: { !isJSONWhitespace($0) }) == UInt8(ascii: "[") }) {
             return false
         }
         return repairPlanned(DecodingProblem(reason: .wrongKind(at: node, in: document), expected: plan.fields[index].slot.valueType),
