@@ -83,7 +83,8 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
             let bytes = Array(request.key.utf8)
             _ = UnsafeMutableBufferPointer(rebasing: keyBytes[start ..< start + bytes.count]).initialize(from: bytes)
             UnsafeMutableRawBufferPointer(rebasing: nilBytes[nilStart ..< nilStart + request.nilBytes.count]).copyBytes(from: request.nilBytes)
-            var (isWrapper, arraySlot): (Bool, (any PlanSlotDecoding.Type)?) = (false, nil)
+            var isWrapper = false
+            var arraySlot: (any PlanSlotDecoding.Type)?
             switch Route.of(request.slot.valueType) {
             case .wrapper: isWrapper = true
             case let .kernel(kernel): arraySlot = kernel.arraySlot
@@ -302,14 +303,17 @@ enum PlanArraySlot<Value: KernelDecodable & Decodable>: PlanSlotDecoding {
         field.initializeMemory(as: Value.self, to: try decoder.decodeArrayProperty(Value.self, at: node, site: site))
     }
 
+    // These two as `PlanSlot<Value>`'s (not calls to them: naming that type is a metadata lookup).
     static func deinitialize(_ field: UnsafeMutableRawPointer) {
-        PlanSlot<Value>.deinitialize(field)
+        // Safety: as above; `decode` initialized it.
+        field.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
     }
 
     static var valueType: Any.Type { Value.self }
 
     static func copy(from source: UnsafeRawPointer, to field: UnsafeMutableRawPointer) {
-        PlanSlot<Value>.copy(from: source, to: field)
+        // Safety: both hold a `Value`.
+        field.initializeMemory(as: Value.self, to: source.assumingMemoryBound(to: Value.self).pointee)
     }
 }
 

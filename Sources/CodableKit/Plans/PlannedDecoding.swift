@@ -153,9 +153,9 @@ extension DocumentDecoder {
     /// strategies), decoded by the call the container makes (`decodeProperty`,
     /// `decodeOptionalProperty`, or their fast paths, which give what those calls give).
     /// `candidates` is `keyCandidates(plan, info:)`, found by the caller once for all the
-    /// objects it fills. `initialized` has the bit of each field initialized so far. `flat`: where the object
-    /// stands, for a flat element not yet placed on the path (`decodeFlat`), which the first
-    /// field that needs its place, frame or slot places (`promote`).
+    /// objects it fills. `initialized` has the bit of each field initialized so far. `flat`:
+    /// where the object stands, for a flat element not yet placed on the path (`decodeFlat`),
+    /// which the first field that needs its place, frame or slot places (`promote`).
     ///
     /// Keys as themselves: one walk of the object's members, each field decoded as soon as
     /// every field before it is (payloads mostly write keys in the model's order); a member
