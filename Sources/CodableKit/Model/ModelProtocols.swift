@@ -44,11 +44,32 @@ public protocol DecodableModel: Decodable, ModelMappable {
     /// without asking the runtime for the conformance, a scan of every conformance record
     /// the first time. Do not implement it.
     static func _writeInitialValue(_ value: Any, to encoder: any Encoder) throws -> Bool
+    /// CodableKit's own, supplied for every model: an array of `count` models made in place
+    /// by `initialize` (given the elements' storage and the count initialized so far, which it
+    /// keeps up to date), as its storage object, the array's one stored reference. Its body is
+    /// compiled into the model's own module, where `[Self]` is a concrete type: CodableKit's
+    /// generic code would ask the runtime for the array's metadata at every array it makes.
+    /// (Not `[Self]`: a class could not state that.) Do not implement it.
+    static func _makeArray(count: Int, initialize: (UnsafeMutableRawPointer, inout Int) throws -> Void) rethrows -> AnyObject
 }
 
 extension DecodableModel {
     /// Does nothing unless the model implements it.
     public mutating func didFinishMapping() {}
+
+    /// `[Self](unsafeUninitializedCapacity:initializingWith:)`, for the generic code that
+    /// cannot name `[Self]` cheaply (`DocumentDecoder.decodePlannedElements`, which takes the
+    /// array back from its storage object).
+    @inlinable
+    public static func _makeArray(count: Int, initialize: (UnsafeMutableRawPointer, inout Int) throws -> Void) rethrows -> AnyObject {
+        let array = try [Self](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }  // no room: `count` was 0
+            try initialize(UnsafeMutableRawPointer(base), &initialized)
+        }
+        // Safety: an array's one stored property is its storage's reference (native, made just
+        // above, so with no flag bits where Objective-C interop keeps any): the same bits.
+        return unsafeBitCast(array, to: AnyObject.self)
+    }
 
     /// A decode-only model writes nothing.
     public static func _writeInitialValue(_: Any, to _: any Encoder) throws -> Bool { false }

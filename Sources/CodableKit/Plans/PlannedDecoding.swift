@@ -49,12 +49,17 @@ extension DocumentDecoder {
     func decodePlannedElements<Element: Decodable>(_: Element.Type, model: any DecodableModel.Type, info: ModelInfo, plan: FieldPlan,
                                                    at node: Int, count: Int, route: Route) throws -> [Element] {
         try session.checkStack()
+        guard count > 0 else { return [] }
         let flat = plan.isFlat && !info.hasValueRules
         let candidates = keyCandidates(plan, info: info)
-        return try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+        // Made by the model's `_makeArray`, compiled where `[Element]` is a concrete type: here,
+        // `[Element](unsafeUninitializedCapacity:)` asked the runtime for two metadata per array.
+        let storage = try model._makeArray(count: count) { base, initialized in
+            // Safety: `base` is the storage of `count` elements of the model, which is `Element`.
+            let elements = base.assumingMemoryBound(to: Element.self)
             var element = node + 1
             for index in 0 ..< count {
-                let slot = buffer.baseAddress! + initialized
+                let slot = elements + initialized
                 if document.nodes[element].kind == .object {
                     if flat {
                         let outcome = try decodeFlat(into: UnsafeMutableRawPointer(slot), Element.self, model: model, info: info,
@@ -84,6 +89,9 @@ extension DocumentDecoder {
                 element = document.next(after: element)
             }
         }
+        // Safety: `storage` is the storage reference of an array of the model, which is `Element`
+        // (the route's model is the element type): an `[Element]`'s one stored property.
+        return unsafeBitCast(storage, to: [Element].self)
     }
 
     /// An element of a flat plan (`FieldPlan.isFlat`: scalars and arrays of scalars; no
