@@ -86,10 +86,7 @@ final class DocumentDecoder: Decoder {
     /// a decoder over the parsed text, or nil when the string holds no such JSON.
     /// Recorded as a conversion; an error in strict mode.
     func jsonInString(at node: Int, expecting kind: JSONDocument.Kind) throws -> DocumentDecoder? {
-        guard document.nodes[node].kind == .string else { return nil }
-        // Only a string whose first non-space character opens the expected container can hold it.
-        let opener = kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "[")
-        guard document.withText(node, { $0.first(where: { !isJSONWhitespace($0) }) == opener }) else { return nil }
+        guard mayHoldJSON(at: node, opening: kind) else { return nil }
         let remainingDepth = session.maxDepth - session.path.count
         guard remainingDepth > 0,
               let nested = try? document.withText(node, { try JSONParser.parse(Array($0), maxDepth: remainingDepth) }),
@@ -99,6 +96,14 @@ final class DocumentDecoder: Decoder {
             throw error
         }
         return DocumentDecoder(document: nested, session: session, node: 0)
+    }
+
+    /// Whether the value at `node` is a string that may hold JSON of `kind` (`jsonInString`):
+    /// only one whose first non-space character opens that container can.
+    func mayHoldJSON(at node: Int, opening kind: JSONDocument.Kind) -> Bool {
+        guard document.nodes[node].kind == .string else { return false }
+        let opener = kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "[")
+        return document.withText(node, { $0.first(where: { !isJSONWhitespace($0) }) == opener })
     }
 }
 

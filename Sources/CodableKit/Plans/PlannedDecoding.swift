@@ -354,9 +354,7 @@ extension DocumentDecoder {
     private func repairPlannedArray(field index: Int, of plan: FieldPlan, into pointer: UnsafeMutableRawPointer,
                                     at node: Int, site: PropertySite, flat: Bool) -> Bool {
         // A string opening an array may be JSON in a string, which `decodeArray` reads.
-        if document.nodes[node].kind == .string, document.withText(node, { $0.first(where: { !isJSONWhitespace($0) }) == UInt8(ascii: "[") }) {
-            return false
-        }
+        if mayHoldJSON(at: node, opening: .array) { return false }
         return repairPlanned(DecodingProblem(reason: .wrongKind(at: node, in: document), expected: plan.fields[index].slot.valueType),
                              field: index, of: plan, into: pointer, at: node, site: site, flat: flat)
     }

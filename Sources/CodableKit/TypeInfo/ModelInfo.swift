@@ -118,8 +118,9 @@ final class ModelInfo: Sendable {
     @inline(__always)
     func fieldPlan(_ model: any DecodableModel.Type, decode: UInt) -> Unmanaged<FieldPlan>? {
         if let plan = plan.load(ordering: .acquiring) { return plan }
-        // Counted only until the plan is learned: a type found to have none (or being learned
-        // on another thread) costs a load per object, not a shared read-modify-write.
+        // Counted only until the plan is learned: a type found to have none costs a load per
+        // object, not a shared read-modify-write (one being learned on another thread, once
+        // its count has passed `learnInFirstDecode`).
         guard mayHavePlan, (0 ..< FieldPlan.learnInFirstDecode).contains(decodesBeforePlan.load(ordering: .relaxed)) else { return nil }
         return countTowardsPlan(model, decode: decode)
     }
