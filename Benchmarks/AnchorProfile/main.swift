@@ -20,7 +20,22 @@ func floor<T: Decodable & Equatable>(_: T.Type, _ file: String) {
     while Date().timeIntervalSince(start) < seconds { _ = try! T(from: FloorDecoder(root)); n += 1 }
     print(which, "floor", n, Double(data.count) * Double(n) / Date().timeIntervalSince(start) / 1e6, "MB/s")
 }
+/// As ../shared/anchors/run times CodableKit: one decode at a time, each after a JSONDecoder decode
+/// of the same payload (whose memory churn and cache eviction the CodableKit decode then meets).
+func alternated<T: Decodable>(_: T.Type, _ file: String) {
+    let data = try! Data(contentsOf: URL(fileURLWithPath: folder + file))
+    let decoder = ModelDecoder(), foundation = JSONDecoder()
+    let start = Date(); var times: [Double] = []
+    while Date().timeIntervalSince(start) < seconds {
+        _ = try! foundation.decode(T.self, from: data)
+        let t = Date(); _ = try! decoder.decode(T.self, from: data); times.append(Date().timeIntervalSince(t))
+    }
+    times.sort()
+    print(which, times.count, "median", Double(data.count) / times[times.count / 2] / 1e6, "MB/s")
+}
 switch which {
+case "alt-citm": alternated(Catalog.self, "citm_catalog.json")
+case "alt-twitter": alternated(TwitterSearch.self, "twitter.json")
 case "floor-citm": floor(Catalog.self, "citm_catalog.json")
 case "floor-twitter": floor(TwitterSearch.self, "twitter.json")
 case "citm": loop(Catalog.self, "citm_catalog.json")
