@@ -237,11 +237,18 @@ package struct JSONParser: ~Copyable {
         }
     }
 
-    private mutating func openContainer(_ kind: JSONDocument.Kind) throws(JSONReadError) {
-        guard open.count < maxDepth else { throw error(.tooDeep(limit: maxDepth), at: position) }
+    /// In line in the value loop, as `parseKey` (`@_transparent`, as
+    /// `parseNumber` says why): a call each cost the call and the reloads of the parser's state
+    /// around it, once per container and per member; their errors are made out of line.
+    @_transparent private mutating func openContainer(_ kind: JSONDocument.Kind) throws(JSONReadError) {
+        guard open.count < maxDepth else { throw tooDeep() }
         position += 1
         open.append(OpenContainer(node: nodes.count, isObject: kind == .object))
         nodes.append(.init(kind: kind, flags: 0, offsetOrEnd: 0, lengthOrCount: 0))
+    }
+
+    @inline(never) private func tooDeep() -> JSONReadError {
+        error(.tooDeep(limit: maxDepth), at: position)
     }
 
     /// Ends the innermost container: records where its contents end, and its count.
@@ -253,13 +260,16 @@ package struct JSONParser: ~Copyable {
     }
 
     /// A member's key and the `:` after it; the member's value is read next.
-    private mutating func parseKey() throws(JSONReadError) {
-        guard peek() == UInt8(ascii: "\"") else { throw expected("a string key") }
+    @_transparent private mutating func parseKey() throws(JSONReadError) {
+        guard peek() == UInt8(ascii: "\"") else { throw missingKey() }
         try parseString()
         skipWhitespace()
-        guard peek() == UInt8(ascii: ":") else { throw expected("':' after the key") }
+        guard peek() == UInt8(ascii: ":") else { throw missingColon() }
         position += 1
     }
+
+    @inline(never) private func missingKey() -> JSONReadError { expected("a string key") }
+    @inline(never) private func missingColon() -> JSONReadError { expected("':' after the key") }
 
     private mutating func parseLiteral(_ word: StaticString, _ kind: JSONDocument.Kind) throws(JSONReadError) {
         let count = word.utf8CodeUnitCount
