@@ -39,6 +39,8 @@ package enum JSONNumberText {
         let negative = text[0] == UInt8(ascii: "-")
         var index = negative ? 1 : 0
         if isPlainInteger, text.count - index <= 19 {  // 19 digits never overflow UInt64
+            // Identifiers are most of the long integers in payloads: eight digits at a time.
+            if text.count >= 8 { return .exact(negative: negative, magnitude: digitsValue(text.baseAddress!, index ..< text.count)) }
             var value: UInt64 = 0
             while index < text.count {
                 value = value &* 10 &+ UInt64(text[index] &- UInt8(ascii: "0"))

@@ -87,6 +87,21 @@ import Testing
         #expect(try integer(text) == expected)
     }
 
+    /// Plain integers of every length up to 19 digits (eight digits at a time from 8 on), at
+    /// the start of the input and after other text, read exactly.
+    @Test func plainIntegersOfEveryLengthAreExact() throws {
+        let digits = "9876543210123456789"
+        for length in 1 ... 19 {
+            let text = String(digits.prefix(length))
+            let magnitude = try #require(UInt64(text))
+            for sign in ["", "-"] {
+                #expect(try integer(sign + text) == .exact(negative: !sign.isEmpty, magnitude: magnitude), "\(sign)\(text)")
+                let document = try JSONParser.parse(Array("[\"padding\", \(sign)\(text)]".utf8))
+                #expect(document.integer(2) == .exact(negative: !sign.isEmpty, magnitude: magnitude), "\(sign)\(text)")
+            }
+        }
+    }
+
     /// The validator used for numbers written inside strings agrees with the parser's
     /// grammar (its callers trim surrounding whitespace first).
     @Test(arguments: ["0", "-0", "12", "-12.5", "1e3", "1E+3", "0.5e-2", "01", "+1", ".5", "5.", "1e", "-", "", "1.2.3", "0x1", "NaN", "--1"])
