@@ -204,6 +204,11 @@ extension DocumentDecoder {
         var member = object + 1
         let end = document.nodes[object].end
         var next = 0  // every field before it is initialized
+        if walks {
+            try fillInOrder(base, object: object, plan: plan, info: info, candidates: candidates, plainScalars: plainScalars,
+                            member: &member, end: end, next: &next, found: &found, initialized: &initialized,
+                            state: &state, flat: &flat, depth: &depth, frame: &frame)
+        }
         while next < count {
             // The next field's member: found early, or the next member if it is that field's, or absent.
             var node = early?[next] ?? -1
@@ -288,6 +293,69 @@ extension DocumentDecoder {
                 }
             }
             initialized |= 1 << UInt64(next)
+            next += 1
+        }
+    }
+
+    /// The start of `fill`'s walk of the object's members, where it is plainest: members in
+    /// the fields' order (unknown keys skipped; with key rules or strategies, each field's best
+    /// candidate key), each decoded as `fill` decodes it when it needs no conversion: a null
+    /// for an optional field, a clean scalar, an empty array of scalars, anything else by the
+    /// field's slot. It stops, before it has done anything for that member, at the first one
+    /// that may need more (a key out of order, repeated, not a field's best candidate or null
+    /// there, a scalar to convert, an array of scalars with elements, a non-array for an array
+    /// field), and `fill` goes on from there. Out of line, with its few variables in registers:
+    /// the general walk keeps too many live for that.
+    @inline(never)
+    private func fillInOrder(_ base: UnsafeMutableRawPointer, object: Int, plan: FieldPlan, info: ModelInfo,
+                             candidates: PlanKeyCandidates?, plainScalars: Bool, member: inout Int, end: Int, next: inout Int,
+                             found: inout UInt64, initialized: inout UInt64,
+                             state: inout FlatState, flat: inout Bool, depth: inout Int, frame: inout Int) throws {
+        let count = plan.fields.count
+        while next < count, member < end {
+            let key = member, node = member + 1
+            let index: Int
+            if let candidates {
+                // Only a field's best candidate, not null, settles it here (see `fill`): -2 for another.
+                index = document.withText(key) { text -> Int in
+                    let (field, rank) = candidates.field(for: text, expected: next)
+                    return rank == 0 ? field : -2
+                }
+                if index == -2 || index >= 0 && document.nodes[node].kind == .null { return }
+            } else {
+                index = document.withText(key) { plan.field(for: $0, expected: next) }
+            }
+            guard index >= 0 else {  // unknown: skipped, as `fill` skips it
+                member = document.next(after: node)
+                continue
+            }
+            guard index == next, found & (1 << UInt64(index)) == 0 else { return }
+            let field = plan.fields[next]
+            let pointer = base + field.offset
+            let kind = document.nodes[node].kind
+            if field.ifPresent, kind == .null, !session.isPartial(node, in: document) {
+                plan.initializeNil(next, at: pointer)
+            } else if plainScalars, field.scalar != .other {
+                switch field.scalar {
+                case .int: guard store(Int.self, ifPresent: field.ifPresent, into: pointer, at: node) else { return }
+                case .double: guard store(Double.self, ifPresent: field.ifPresent, into: pointer, at: node) else { return }
+                case .bool: guard store(Bool.self, ifPresent: field.ifPresent, into: pointer, at: node) else { return }
+                case .string: guard store(String.self, ifPresent: field.ifPresent, into: pointer, at: node) else { return }
+                default:
+                    // Empty, it reads the same at any path: nothing to convert or record.
+                    guard kind == .array, document.nodes[node].count == 0 else { return }
+                    _ = storeArray(field.scalar, ifPresent: field.ifPresent, into: pointer, at: node)
+                }
+            } else {
+                // Where `fill` would try `convertPlanned`, and it might repair (see there): left to `fill`.
+                if plainScalars, !field.ifPresent, field.readsArraysOnly, kind != .array { return }
+                try place(&state, info: info, flat: &flat, depth: &depth, frame: &frame)
+                try field.slot.decode(into: pointer, with: self, at: node,
+                                      site: PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame))
+            }
+            found |= 1 << UInt64(next)
+            initialized |= 1 << UInt64(next)
+            member = document.next(after: node)
             next += 1
         }
     }

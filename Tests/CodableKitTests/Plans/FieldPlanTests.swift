@@ -245,6 +245,21 @@ import Testing
         #expect(report.issues.map(\.path) == (0 ..< Self.many).filter { $0 % 3 == 1 }.map { "[\($0)].yearsOld" })
     }
 
+    /// The walk in the fields' order (`fillInOrder`) takes a field's best candidate only when
+    /// it is not null: a null one there leaves the field to the container's lookup, which
+    /// takes a worse candidate present later, or the null when there is none.
+    @Test func aNullBestCandidateInOrderLeavesTheFieldToALaterCandidate() throws {
+        let objects = (0 ..< Self.many).map { index in
+            index % 2 == 0 ? #"{"first_name": "f", "last_name": null, "lastName": "l\#(index)", "years_old": 1}"#
+                : #"{"first_name": "f", "last_name": null, "years_old": 1}"#
+        }
+        let data = Data(("[" + objects.joined(separator: ",") + "]").utf8)
+        let people = try ModelDecoder(options: DecodingOptions(keyStrategies: [Snake()])).decode([Person].self, from: data)
+        #expect(ModelInfo.of(model: Person.self).hasFieldPlan)
+        #expect(people.map(\.lastName) == (0 ..< Self.many).map { $0 % 2 == 0 ? "l\($0)" : nil })
+        #expect(people.allSatisfy { $0.firstName == "f" && $0.yearsOld == 1 })
+    }
+
     /// A model whose `init(from:)` was seen asking `contains` is never run against a probe.
     struct Checking: CodableModel {
         static let runs = Locked(0)

@@ -119,6 +119,66 @@ import Testing
         #expect(!errors[0].isEmpty && errors[0] == errors[1])
     }
 
+    /// Every kind of field, for the walk of members in the fields' order (`fillInOrder`) and
+    /// the general walk it hands over to: unknown keys between known ones, a key repeated
+    /// (the first wins) or out of order, a conversion, a null or a wrong kind in the middle of
+    /// an object, a nested value that needs a repair. Values, report and strict error must
+    /// be the unplanned decode's, however far the in-order walk got.
+    struct Mixed: CodableModel, Equatable {
+        var id = 1, name: String? = "n", inner = Cell(), scores: [Double] = [1], extra: Cell? = nil
+        var cells: [Cell] = [], tags: [String: Int] = [:], flag = false, ids: [Int] = [7]
+    }
+
+    @Test func theInOrderWalkHandsOverWhereTheGeneralWalkMustDecide() throws {
+        let clean = [("id", "5"), ("name", #""x""#), ("inner", #"{"areaId": 2, "blockIds": []}"#), ("scores", "[]"),
+                     ("extra", "null"), ("cells", #"[{"areaId": 3, "blockIds": [4]}]"#), ("tags", #"{"a": 1}"#),
+                     ("flag", "true"), ("ids", "[]")]
+        func object(_ members: [(String, String)]) -> String {
+            "{" + members.map { #""\#($0.0)": \#($0.1)"# }.joined(separator: ", ") + "}"
+        }
+        var variants = [object(clean), object(clean.map { ($0.0 == "name" || $0.0 == "extra") ? ($0.0, "null") : $0 })]
+        for position in 0 ... clean.count {
+            var unknown = clean
+            unknown.insert(("unknown", #"{"id": [1, 2]}"#), at: position)
+            variants.append(object(unknown))
+        }
+        let wrong = ["id": #""12""#, "name": "5", "inner": "[]", "scores": #""n/a""#, "extra": "3", "cells": "{}",
+                     "tags": "[]", "flag": "null", "ids": #"[1, "2", null]"#]
+        for (index, member) in clean.enumerated() {
+            var changed = clean
+            changed[index].1 = wrong[member.0]!
+            variants.append(object(changed))
+            var repeated = clean  // the first of a repeated key wins, the second is skipped
+            repeated.insert((member.0, wrong[member.0]!), at: index + 1)
+            variants.append(object(repeated))
+            var early = clean  // a key ahead of its turn
+            early.insert(early.remove(at: index), at: 0)
+            variants.append(object(early))
+            variants.append(object(clean.filter { $0.0 != member.0 }))
+        }
+        variants.append(object(clean.map { $0.0 == "inner" ? ($0.0, #"{"areaId": "9", "blockIds": {}}"#) : $0 }))
+        let objects = (0 ..< Self.many * 2).map { variants[$0 % variants.count] }
+        let data = Data(("[" + objects.joined(separator: ",") + "]").utf8)
+        let planned = try ModelDecoder().decodeWithReport([Mixed].self, from: data)
+        #expect(ModelInfo.of(model: Mixed.self).hasFieldPlan)
+        let expected = try Self.unplanned.decodeWithReport([Mixed].self, from: data)
+        #expect(planned.value == expected.value)
+        #expect(planned.report.issues.map(\.description) == expected.report.issues.map(\.description))
+        #expect(try ModelDecoder().decode([Mixed].self, from: data) == expected.value)
+        #expect(expected.value[0] == Mixed(id: 5, name: "x", inner: Cell(areaId: 2, blockIds: []), scores: [], extra: nil,
+                                           cells: [Cell(areaId: 3, blockIds: [4])], tags: ["a": 1], flag: true, ids: []))
+        #expect(planned.report.issues.count > objects.count / 4)
+        var strictUnplanned = Self.unplanned.options
+        strictUnplanned.mode = .strict
+        for index in [0, 1, 2, variants.count - 1] {
+            let one = Data(("[" + (Array(repeating: variants[0], count: Self.many) + [variants[index]]).joined(separator: ",") + "]").utf8)
+            let results = [ModelDecoder(options: DecodingOptions(mode: .strict)), ModelDecoder(options: strictUnplanned)].map { decoder in
+                do { return "\(try decoder.decode([Mixed].self, from: one).last!)" } catch { return "\(error)" }
+            }
+            #expect(results[0] == results[1])
+        }
+    }
+
     /// A key rule: the report names the JSON key a repaired value was read from.
     struct Renamed: CodableModel, Equatable {
         var userName = "anon", age = 0
