@@ -25,6 +25,26 @@ import Testing
         #expect(document.element(2, in: 2) == nil)
     }
 
+    /// Indentation of every length up to past two of the reader's 32-byte steps, after a
+    /// newline, a tab or a space, ending anywhere in the input: read through, and the byte
+    /// after it found where it is (a stray byte's error names its offset).
+    @Test func whitespaceRunsOfEveryLengthEndWhereTheyEnd() throws {
+        for count in 0 ... 80 {
+            for lead in ["\n", "\t", " ", "\r\n"] {
+                let run = lead + String(repeating: " ", count: count)
+                #expect(try JSONValue(parsing: "[" + run + "1," + run + "2" + run + "]" + run) == .array([.int(1), .int(2)]))
+                #expect(try JSONValue(parsing: "{" + run + #""a":"# + run + "true" + run + "}") == .object(["a": .bool(true)]))
+                let text = "[1," + run + "x]"
+                do {
+                    _ = try JSONParser.parse(Array(text.utf8))
+                    Issue.record("\(text.debugDescription) parsed")
+                } catch {
+                    #expect(error.offset == 3 + run.utf8.count, "\(text.debugDescription)")
+                }
+            }
+        }
+    }
+
     @Test func scalarsAtTopLevel() throws {
         #expect(try JSONValue(parsing: "  42 ") == .int(42))
         #expect(try JSONValue(parsing: "\"x\"") == .string("x"))
