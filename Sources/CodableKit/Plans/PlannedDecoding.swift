@@ -52,6 +52,8 @@ extension DocumentDecoder {
         guard count > 0 else { return [] }
         let flat = plan.isFlat && !info.hasValueRules
         let candidates = keyCandidates(plan, info: info)
+        // As `fill` walks: keys as themselves, or each field's best candidate where no key is two fields'.
+        let plain = flat && !session.hasTypeTransformers && !plan.hasValueRules && candidates?.isUnique != false
         // Made by the model's `_makeArray`, compiled where `[Element]` is a concrete type: here,
         // `[Element](unsafeUninitializedCapacity:)` asked the runtime for two metadata per array.
         let storage = try model._makeArray(count: count) { base, initialized in
@@ -63,7 +65,7 @@ extension DocumentDecoder {
                 if document.nodes[element].kind == .object {
                     if flat {
                         let outcome = try decodeFlat(into: UnsafeMutableRawPointer(slot), Element.self, model: model, info: info,
-                                                     at: element, index: index, plan: plan, candidates: candidates)
+                                                     at: element, index: index, plan: plan, candidates: candidates, plain: plain)
                         if outcome != .again {
                             if outcome == .decoded { initialized += 1 }
                             element = document.next(after: element)
@@ -101,13 +103,41 @@ extension DocumentDecoder {
     /// `decodePlannedElements` decodes it otherwise — dropped if it fails. `again`, with
     /// nothing kept, when something was filed before that (an array's element converted
     /// under the array's path): the caller decodes the element again with both.
+    ///
+    /// `plain` (the plan walks its members in order, with no transformer or value rule to
+    /// apply): the element is first read by `fillInOrder` alone, without the element's state
+    /// and `fill`'s set-up; a flat plan's fields are scalars and arrays of scalars, which that
+    /// walk reads without their slots, so where it stops short it has only initialized fields
+    /// (and filed what an array's elements needed: then `again`), and `fill` goes on from there.
     private func decodeFlat<T: Decodable>(into value: UnsafeMutableRawPointer, _: T.Type, model: any DecodableModel.Type, info: ModelInfo,
-                                          at object: Int, index: Int, plan: FieldPlan, candidates: PlanKeyCandidates?) throws -> FlatOutcome {
+                                          at object: Int, index: Int, plan: FieldPlan, candidates: PlanKeyCandidates?,
+                                          plain: Bool) throws -> FlatOutcome {
         let issues = session.filedIssues.count
-        var state = FlatState.pending(FlatElement(index: index, type: T.self, model: model, issues: issues))
         var initialized: UInt64 = 0
+        var resume: PlainWalk?
+        if plain {
+            var walk = PlainWalk(member: object + 1)
+            // Never read: the walk places an element only for a field its slot decodes, which a flat plan has none of.
+            var unused = FlatState.off, flat = true, depth = 0, frame = 0
+            try fillInOrder(value, object: object, plan: plan, info: info, candidates: candidates, plainScalars: true,
+                            member: &walk.member, end: document.nodes[object].end, next: &walk.next, found: &walk.found,
+                            initialized: &initialized, state: &unused, flat: &flat, depth: &depth, frame: &frame)
+            if session.filedIssues.count != issues {
+                plan.deinitialize(value, initialized: initialized)
+                session.filedIssues.keepFirst(issues)
+                return .again
+            }
+            if walk.next == plan.fields.count {
+                // Safety: every stored property of `T` is initialized: the value is.
+                model.finishMapping(&value.assumingMemoryBound(to: T.self).pointee)
+                return .decoded
+            }
+            resume = walk
+        }
+        var state = FlatState.pending(FlatElement(index: index, type: T.self, model: model, issues: issues))
         do {
-            try fill(value, object: object, plan: plan, info: info, candidates: candidates, flat: &state, initialized: &initialized)
+            try fill(value, object: object, plan: plan, info: info, candidates: candidates, resume: resume, flat: &state,
+                     initialized: &initialized)
         } catch {
             plan.deinitialize(value, initialized: initialized)
             guard case .promoted = state else {  // abandoned by `promote`
@@ -169,7 +199,7 @@ extension DocumentDecoder {
     /// every field before it is (payloads mostly write keys in the model's order); a member
     /// that comes early is kept until then, and absent fields are decoded at the end.
     private func fill(_ base: UnsafeMutableRawPointer, object: Int, plan: FieldPlan, info: ModelInfo, candidates: PlanKeyCandidates?,
-                      flat state: inout FlatState, initialized: inout UInt64) throws {
+                      resume: PlainWalk? = nil, flat state: inout FlatState, initialized: inout UInt64) throws {
         let count = plan.fields.count
         var depth = session.path.count
         var frame = session.frames.count - 1
@@ -204,7 +234,9 @@ extension DocumentDecoder {
         var member = object + 1
         let end = document.nodes[object].end
         var next = 0  // every field before it is initialized
-        if walks {
+        if let resume {  // where `decodeFlat`'s plain walk stopped (`initialized` has its fields)
+            (member, next, found) = (resume.member, resume.next, resume.found)
+        } else if walks {
             try fillInOrder(base, object: object, plan: plan, info: info, candidates: candidates, plainScalars: plainScalars,
                             member: &member, end: end, next: &next, found: &found, initialized: &initialized,
                             state: &state, flat: &flat, depth: &depth, frame: &frame)
@@ -300,12 +332,12 @@ extension DocumentDecoder {
     /// The start of `fill`'s walk of the object's members, where it is plainest: members in
     /// the fields' order (unknown keys skipped; with key rules or strategies, each field's best
     /// candidate key), each decoded as `fill` decodes it when it needs no conversion: a null
-    /// for an optional field, a clean scalar, an empty array of scalars, anything else by the
-    /// field's slot. It stops, before it has done anything for that member, at the first one
-    /// that may need more (a key out of order, repeated, not a field's best candidate or null
-    /// there, a scalar to convert, an array of scalars with elements, a non-array for an array
-    /// field), and `fill` goes on from there. Out of line, with its few variables in registers:
-    /// the general walk keeps too many live for that.
+    /// for an optional field, a clean scalar, an array of scalars (`readScalar`), anything
+    /// else by the field's slot. It stops, before it has done anything for that member, at
+    /// the first one that may need more (a key out of order, repeated, not a field's best
+    /// candidate or null there, a scalar to convert, an array of scalars `readScalar` does
+    /// not take, a non-array for an array field), and `fill` goes on from there. Out of line,
+    /// with its few variables in registers: the general walk keeps too many live for that.
     @inline(never)
     private func fillInOrder(_ base: UnsafeMutableRawPointer, object: Int, plan: FieldPlan, info: ModelInfo,
                              candidates: PlanKeyCandidates?, plainScalars: Bool, member: inout Int, end: Int, next: inout Int,
@@ -342,9 +374,14 @@ extension DocumentDecoder {
                 case .bool: guard store(Bool.self, ifPresent: field.ifPresent, into: pointer, at: node) else { return }
                 case .string: guard store(String.self, ifPresent: field.ifPresent, into: pointer, at: node) else { return }
                 default:
-                    // Empty, it reads the same at any path: nothing to convert or record.
-                    guard kind == .array, document.nodes[node].count == 0 else { return }
-                    _ = storeArray(field.scalar, ifPresent: field.ifPresent, into: pointer, at: node)
+                    guard kind == .array else { return }
+                    if document.nodes[node].count == 0 {
+                        _ = storeArray(field.scalar, ifPresent: field.ifPresent, into: pointer, at: node)  // nothing to convert or record
+                    } else if !readScalar(field.scalar, ifPresent: field.ifPresent, key: next, of: plan, at: node, into: pointer, flat: flat) {
+                        // As `fill` reads it; false (strict mode refused an element, unrecorded) leaves
+                        // the member to `fill`, which asks again.
+                        return
+                    }
                 }
             } else {
                 // Where `fill` would try `convertPlanned`, and it might repair (see there): left to `fill`.
@@ -483,6 +520,13 @@ extension DocumentDecoder {
         if ifPresent { field.initializeMemory(as: [S]?.self, to: value) } else { field.initializeMemory(as: [S].self, to: value) }
         return true
     }
+}
+
+/// Where `fillInOrder` is in an object's members: the next member, the next field, the fields found.
+private struct PlainWalk {
+    var member: Int
+    var next = 0
+    var found: UInt64 = 0
 }
 
 /// Ends a flat element's decode that something was filed for without its place on the path (`decodeFlat`).

@@ -396,7 +396,7 @@ package struct JSONParser: ~Copyable {
         skipWhitespaceRun()
     }
 
-    /// Whitespace, with the spaces of indentation counted eight bytes at a time.
+    /// Whitespace, with the spaces of indentation counted thirty-two, then eight, bytes at a time.
     mutating func skipWhitespaceRun() {
         let eightSpaces: UInt64 = 0x2020_2020_2020_2020
         bytes: while position < input.count {

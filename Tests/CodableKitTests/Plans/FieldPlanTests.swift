@@ -254,8 +254,10 @@ import Testing
                 : #"{"first_name": "f", "last_name": null, "years_old": 1}"#
         }
         let data = Data(("[" + objects.joined(separator: ",") + "]").utf8)
-        let people = try ModelDecoder(options: DecodingOptions(keyStrategies: [Snake()])).decode([Person].self, from: data)
+        let decoder = ModelDecoder(options: DecodingOptions(keyStrategies: [Snake()]))
+        _ = try decoder.decode([Person].self, from: data)  // learns the plan, which an array uses from its start
         #expect(ModelInfo.of(model: Person.self).hasFieldPlan)
+        let people = try decoder.decode([Person].self, from: data)
         #expect(people.map(\.lastName) == (0 ..< Self.many).map { $0 % 2 == 0 ? "l\($0)" : nil })
         #expect(people.allSatisfy { $0.firstName == "f" && $0.yearsOld == 1 })
     }

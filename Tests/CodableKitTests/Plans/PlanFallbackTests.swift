@@ -83,6 +83,36 @@ import Testing
         #expect(expected.value[1] == FlatFallbacks(n: 3, s: "t", d: 2, b: true, xs: []))
     }
 
+    /// A flat element read whole by the plain walk (`decodePlain`) when its members are clean
+    /// and in order; otherwise by `decodeFlat`, which also takes what an array's elements filed
+    /// without the element's place (a conversion, a dropped element) and decodes it again with it.
+    @Test func aFlatElementReadPlainlyOrNotIsTheUnplannedDecode() throws {
+        let variants = [#"{"n": 1, "s": "t", "d": 2, "b": true, "xs": [1, 2, 3]}"#,
+                        #"{"n": 1, "s": "t", "d": 2, "b": true, "xs": [1, "2", null, 3]}"#,
+                        #"{"n": 1, "s": "t", "d": 2, "b": true, "xs": [4], "extra": [1]}"#,
+                        #"{"s": "t", "n": 1, "d": 2, "b": true, "xs": [5]}"#,
+                        #"{"n": 1, "s": "t", "d": 2, "b": true}"#,
+                        #"{"n": 1, "n": 2, "s": "t", "d": 2, "b": true, "xs": [6]}"#,
+                        #"{"n": 1, "s": "t", "d": 2, "b": true, "xs": [1.5, true, "x"]}"#]
+        let objects = (0 ..< Self.many * 2).map { variants[$0 % variants.count] }
+        let data = Data(("[" + objects.joined(separator: ",") + "]").utf8)
+        _ = try ModelDecoder().decode([FlatFallbacks].self, from: data)  // learns the plan, which an array uses from its start
+        #expect(ModelInfo.of(model: FlatFallbacks.self).hasFieldPlan)
+        let planned = try ModelDecoder().decodeWithReport([FlatFallbacks].self, from: data)
+        let expected = try Self.unplanned.decodeWithReport([FlatFallbacks].self, from: data)
+        #expect(planned.value == expected.value)
+        #expect(planned.report.issues.map(\.description) == expected.report.issues.map(\.description))
+        #expect(try ModelDecoder().decode([FlatFallbacks].self, from: data) == expected.value)
+        #expect(expected.value.prefix(6).map(\.xs) == [[1, 2, 3], [1, 2, 3], [4], [5], [4], [6]])
+        #expect(planned.report.issues.contains { $0.path.hasSuffix("].xs[1]") })
+        var strictUnplanned = Self.unplanned.options
+        strictUnplanned.mode = .strict
+        let errors = [ModelDecoder(options: DecodingOptions(mode: .strict)), ModelDecoder(options: strictUnplanned)].map { decoder in
+            do { _ = try decoder.decode([FlatFallbacks].self, from: data); return "" } catch { return "\(error)" }
+        }
+        #expect(!errors[0].isEmpty && errors[0] == errors[1])
+    }
+
     /// Fields that read arrays only: a member of any other kind is repaired where the plan
     /// meets it (`repairPlannedArray`); a string that opens an array is JSON in a string, read
     /// (and recorded) by the collection's own decode, or its problem when it is not JSON; an
@@ -159,8 +189,9 @@ import Testing
         variants.append(object(clean.map { $0.0 == "inner" ? ($0.0, #"{"areaId": "9", "blockIds": {}}"#) : $0 }))
         let objects = (0 ..< Self.many * 2).map { variants[$0 % variants.count] }
         let data = Data(("[" + objects.joined(separator: ",") + "]").utf8)
-        let planned = try ModelDecoder().decodeWithReport([Mixed].self, from: data)
+        _ = try ModelDecoder().decode([Mixed].self, from: data)  // learns the plan, which an array uses from its start
         #expect(ModelInfo.of(model: Mixed.self).hasFieldPlan)
+        let planned = try ModelDecoder().decodeWithReport([Mixed].self, from: data)
         let expected = try Self.unplanned.decodeWithReport([Mixed].self, from: data)
         #expect(planned.value == expected.value)
         #expect(planned.report.issues.map(\.description) == expected.report.issues.map(\.description))
@@ -177,6 +208,36 @@ import Testing
             }
             #expect(results[0] == results[1])
         }
+    }
+
+    /// Keys with rules where one key is a candidate of two fields (`title` for both): not
+    /// walked in order, each field's member found as the container finds it, for flat
+    /// elements too.
+    struct Shared: CodableModel, Equatable {
+        var name = "", label = "", count = 0
+        static func mappingForKey() -> [KeyMapping]? {
+            [KeyMapping(propertyName: "name", strategy: Keys(keys: ["name", "title"])),
+             KeyMapping(propertyName: "label", strategy: Keys(keys: ["label", "title"]))]
+        }
+        struct Keys: KeyStrategy {
+            let keys: [String]
+            func decodingKeys(for _: String) -> [String] { keys }
+            func encodingKey(for _: String) -> String { keys[0] }
+        }
+    }
+
+    @Test func aKeyTwoFieldsShareIsFoundAsTheContainerFindsIt() throws {
+        let variants = [#"{"title": "t", "count": 1}"#, #"{"name": "n", "title": "t", "count": 2}"#,
+                        #"{"title": "t", "label": "l", "count": 3}"#, #"{"label": "l", "name": "n", "count": 4}"#]
+        let objects = (0 ..< Self.many * 2).map { variants[$0 % variants.count] }
+        let data = Data(("[" + objects.joined(separator: ",") + "]").utf8)
+        _ = try ModelDecoder().decode([Shared].self, from: data)  // learns the plan, which an array uses from its start
+        #expect(ModelInfo.of(model: Shared.self).hasFieldPlan)
+        let planned = try ModelDecoder().decodeWithReport([Shared].self, from: data)
+        #expect(planned.value.prefix(4) == [Shared(name: "t", label: "t", count: 1), Shared(name: "n", label: "t", count: 2),
+                                            Shared(name: "t", label: "l", count: 3), Shared(name: "n", label: "l", count: 4)])
+        #expect(planned.value == (0 ..< objects.count).map { planned.value[$0 % variants.count] })
+        #expect(planned.report.isClean)
     }
 
     /// A key rule: the report names the JSON key a repaired value was read from.
