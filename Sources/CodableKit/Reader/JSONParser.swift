@@ -414,6 +414,7 @@ package struct JSONParser: ~Copyable {
                     if first != 0 { position &+= first.trailingZeroBitCount &>> 3; continue bytes }
                     let second = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position &+ 8, as: UInt64.self)) ^ eightSpaces
                     if second != 0 { position &+= 8 &+ second.trailingZeroBitCount &>> 3; continue bytes }
+                    // Safety: as above, the third and fourth words end within those 32 bytes.
                     let third = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position &+ 16, as: UInt64.self)) ^ eightSpaces
                     if third != 0 { position &+= 16 &+ third.trailingZeroBitCount &>> 3; continue bytes }
                     let fourth = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position &+ 24, as: UInt64.self)) ^ eightSpaces
