@@ -53,7 +53,7 @@ extension DocumentDecoder {
         let flat = plan.isFlat && !info.hasValueRules
         let candidates = keyCandidates(plan, info: info)
         // As `fill` walks: keys as themselves, or each field's best candidate where no key is two fields'.
-        let plain = flat && !session.hasTypeTransformers && !plan.hasValueRules && candidates?.isUnique != false
+        let plain = flat && readsScalarsPlainly(plan) && candidates?.isUnique != false
         // Made by the model's `_makeArray`, compiled where `[Element]` is a concrete type: here,
         // `[Element](unsafeUninitializedCapacity:)` asked the runtime for two metadata per array.
         let storage = try model._makeArray(count: count) { base, initialized in
@@ -107,8 +107,8 @@ extension DocumentDecoder {
     /// `plain` (the plan walks its members in order, with no transformer or value rule to
     /// apply): the element is first read by `fillInOrder` alone, without the element's state
     /// and `fill`'s set-up; a flat plan's fields are scalars and arrays of scalars, which that
-    /// walk reads without their slots, so where it stops short it has only initialized fields
-    /// (and filed what an array's elements needed: then `again`), and `fill` goes on from there.
+    /// walk reads without their slots, so where it stops short (or filed what an array's
+    /// elements needed) it has only initialized fields, and `fill` goes on from there.
     private func decodeFlat<T: Decodable>(into value: UnsafeMutableRawPointer, _: T.Type, model: any DecodableModel.Type, info: ModelInfo,
                                           at object: Int, index: Int, plan: FieldPlan, candidates: PlanKeyCandidates?,
                                           plain: Bool) throws -> FlatOutcome {
@@ -122,12 +122,7 @@ extension DocumentDecoder {
             try fillInOrder(value, object: object, plan: plan, info: info, candidates: candidates, plainScalars: true,
                             member: &walk.member, end: document.nodes[object].end, next: &walk.next, found: &walk.found,
                             initialized: &initialized, state: &unused, flat: &flat, depth: &depth, frame: &frame)
-            if session.filedIssues.count != issues {
-                plan.deinitialize(value, initialized: initialized)
-                session.filedIssues.keepFirst(issues)
-                return .again
-            }
-            if walk.next == plan.fields.count {
+            if walk.next == plan.fields.count, session.filedIssues.count == issues {
                 // Safety: every stored property of `T` is initialized: the value is.
                 model.finishMapping(&value.assumingMemoryBound(to: T.self).pointee)
                 return .decoded
@@ -161,6 +156,12 @@ extension DocumentDecoder {
             session.path.removeLast()
         }
         return .decoded
+    }
+
+    /// Whether `plan`'s scalars are read as they are (`readScalar`): no transformer or value rule to apply.
+    @inline(__always)
+    private func readsScalarsPlainly(_ plan: FieldPlan) -> Bool {
+        !session.hasTypeTransformers && !plan.hasValueRules
     }
 
     /// `promote`, for a flat element not placed yet (`flat`): the depth and the frame its
@@ -204,7 +205,7 @@ extension DocumentDecoder {
         var depth = session.path.count
         var frame = session.frames.count - 1
         var flat = state.isPending
-        let plainScalars = !session.hasTypeTransformers && !plan.hasValueRules
+        let plainScalars = readsScalarsPlainly(plan)
         // The scratch stack's place before `early` is made, to pop it after.
         var mark: (chunk: Int, top: Int)?
         defer { if let mark { session.scratch.pop(to: mark) } }

@@ -423,7 +423,7 @@ package struct JSONParser: ~Copyable {
                 }
                 while position + 8 <= input.count {
                     // Safety: the loop reads a word only while `position + 8 <= input.count`.
-                    let word = UInt64(littleEndian: UnsafeRawPointer(input.baseAddress! + position).loadUnaligned(as: UInt64.self))
+                    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
                     let others = word ^ eightSpaces
                     guard others == 0 else {
                         position += others.trailingZeroBitCount >> 3
