@@ -48,6 +48,24 @@ import Testing
         return ModelDecoder(options: options)
     }()
 
+    /// `data` as `[T]` by a strict decode with plans and by one without: for each, `success`
+    /// of the values, or the error thrown.
+    static func strictResults<T: CodableModel>(_: [T].Type, _ data: Data, success: ([T]) -> String) -> [String] {
+        var strictUnplanned = unplanned.options
+        strictUnplanned.mode = .strict
+        return [ModelDecoder(options: DecodingOptions(mode: .strict)), ModelDecoder(options: strictUnplanned)].map { decoder in
+            do { return success(try decoder.decode([T].self, from: data)) } catch { return "\(error)" }
+        }
+    }
+
+    /// `data` as `[T]` with plans (a first decode learns them: an array uses a plan only from
+    /// its start) and without, each with its report.
+    static func plannedAndUnplanned<T: CodableModel>(_: [T].Type, _ data: Data) throws
+        -> (planned: (value: [T], report: DecodingReport), expected: (value: [T], report: DecodingReport)) {
+        _ = try ModelDecoder().decode([T].self, from: data)
+        return (try ModelDecoder().decodeWithReport([T].self, from: data), try unplanned.decodeWithReport([T].self, from: data))
+    }
+
     @Test func aPlannedRepairIsTheRepairStagesIssueForIssue() throws {
         // Over and over, so that each problem is met again once the plan and the fallbacks are known.
         let objects = Array(repeating: Self.problems, count: Self.many / Self.problems.count + 2).flatMap { $0 }
@@ -96,20 +114,14 @@ import Testing
                         #"{"n": 1, "s": "t", "d": 2, "b": true, "xs": [1.5, true, "x"]}"#]
         let objects = (0 ..< Self.many * 2).map { variants[$0 % variants.count] }
         let data = Data(("[" + objects.joined(separator: ",") + "]").utf8)
-        _ = try ModelDecoder().decode([FlatFallbacks].self, from: data)  // learns the plan, which an array uses from its start
+        let (planned, expected) = try Self.plannedAndUnplanned([FlatFallbacks].self, data)
         #expect(ModelInfo.of(model: FlatFallbacks.self).hasFieldPlan)
-        let planned = try ModelDecoder().decodeWithReport([FlatFallbacks].self, from: data)
-        let expected = try Self.unplanned.decodeWithReport([FlatFallbacks].self, from: data)
         #expect(planned.value == expected.value)
         #expect(planned.report.issues.map(\.description) == expected.report.issues.map(\.description))
         #expect(try ModelDecoder().decode([FlatFallbacks].self, from: data) == expected.value)
         #expect(expected.value.prefix(6).map(\.xs) == [[1, 2, 3], [1, 2, 3], [4], [5], [4], [6]])
         #expect(planned.report.issues.contains { $0.path.hasSuffix("].xs[1]") })
-        var strictUnplanned = Self.unplanned.options
-        strictUnplanned.mode = .strict
-        let errors = [ModelDecoder(options: DecodingOptions(mode: .strict)), ModelDecoder(options: strictUnplanned)].map { decoder in
-            do { _ = try decoder.decode([FlatFallbacks].self, from: data); return "" } catch { return "\(error)" }
-        }
+        let errors = Self.strictResults([FlatFallbacks].self, data) { _ in "" }
         #expect(!errors[0].isEmpty && errors[0] == errors[1])
     }
 
@@ -141,11 +153,7 @@ import Testing
         #expect(planned.report.issues.contains { if case .typeMismatch = $0.kind { true } else { false } })
         #expect(planned.report.issues.contains { $0.path.hasSuffix("].cells[0]") })
         // Strict mode throws what the unplanned decode throws.
-        var strictUnplanned = Self.unplanned.options
-        strictUnplanned.mode = .strict
-        let errors = [ModelDecoder(options: DecodingOptions(mode: .strict)), ModelDecoder(options: strictUnplanned)].map { decoder in
-            do { _ = try decoder.decode([Lists].self, from: data); return "" } catch { return "\(error)" }
-        }
+        let errors = Self.strictResults([Lists].self, data) { _ in "" }
         #expect(!errors[0].isEmpty && errors[0] == errors[1])
     }
 
@@ -189,23 +197,17 @@ import Testing
         variants.append(object(clean.map { $0.0 == "inner" ? ($0.0, #"{"areaId": "9", "blockIds": {}}"#) : $0 }))
         let objects = (0 ..< Self.many * 2).map { variants[$0 % variants.count] }
         let data = Data(("[" + objects.joined(separator: ",") + "]").utf8)
-        _ = try ModelDecoder().decode([Mixed].self, from: data)  // learns the plan, which an array uses from its start
+        let (planned, expected) = try Self.plannedAndUnplanned([Mixed].self, data)
         #expect(ModelInfo.of(model: Mixed.self).hasFieldPlan)
-        let planned = try ModelDecoder().decodeWithReport([Mixed].self, from: data)
-        let expected = try Self.unplanned.decodeWithReport([Mixed].self, from: data)
         #expect(planned.value == expected.value)
         #expect(planned.report.issues.map(\.description) == expected.report.issues.map(\.description))
         #expect(try ModelDecoder().decode([Mixed].self, from: data) == expected.value)
         #expect(expected.value[0] == Mixed(id: 5, name: "x", inner: Cell(areaId: 2, blockIds: []), scores: [], extra: nil,
                                            cells: [Cell(areaId: 3, blockIds: [4])], tags: ["a": 1], flag: true, ids: []))
         #expect(planned.report.issues.count > objects.count / 4)
-        var strictUnplanned = Self.unplanned.options
-        strictUnplanned.mode = .strict
         for index in [0, 1, 2, variants.count - 1] {
             let one = Data(("[" + (Array(repeating: variants[0], count: Self.many) + [variants[index]]).joined(separator: ",") + "]").utf8)
-            let results = [ModelDecoder(options: DecodingOptions(mode: .strict)), ModelDecoder(options: strictUnplanned)].map { decoder in
-                do { return "\(try decoder.decode([Mixed].self, from: one).last!)" } catch { return "\(error)" }
-            }
+            let results = Self.strictResults([Mixed].self, one) { "\($0.last!)" }
             #expect(results[0] == results[1])
         }
     }
