@@ -141,8 +141,9 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
         Int(truncatingIfNeeded: KeyHash.of(key)) & mask
     }
 
+    /// Whether `key` is the key of field `index`, byte for byte.
     @inline(__always)
-    private func isKey(_ key: UnsafeBufferPointer<UInt8>, of index: Int) -> Bool {
+    func isKey(_ key: UnsafeBufferPointer<UInt8>, of index: Int) -> Bool {
         let field = fields[index]
         return key.count == field.keyCount && (key.count == 0 || bytesEqual(key.baseAddress!, keyBytes.baseAddress! + field.keyStart, key.count))
     }

@@ -144,7 +144,7 @@ extension DocumentDecoder {
             try session.repairElement(error)
             return .dropped
         }
-        if case .pending = state, session.filedIssues.count != issues {
+        if case let .pending(element) = state, session.filedIssues.count != element.issues {
             plan.deinitialize(value, initialized: initialized)
             session.filedIssues.keepFirst(issues)
             return .again
@@ -290,19 +290,18 @@ extension DocumentDecoder {
             let field = plan.fields[next]
             let pointer = base + field.offset
             if node < 0 {
-                let missing = { DecodingProblem(reason: .missing, expected: field.slot.valueType) }
                 if field.ifPresent, plan.initiallyNil & (1 << UInt64(next)) != 0 {
                     plan.initializeNil(next, at: pointer)  // what `absentOptional` answers
                 } else if flat, !field.ifPresent,
-                          repairPlanned(missing(), field: next, of: plan, into: pointer, at: nil,
-                                        site: PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame), flat: true) {
-                    // a kept fallback, with nothing to record
+                          repairPlanned(.missing, found: -1, field: next, of: plan, into: pointer, at: nil,
+                                        site: PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame), state: &state) {
+                    // a kept fallback, filed (if recorded) under the element's place
                 } else {
                     try place(&state, info: info, flat: &flat, depth: &depth, frame: &frame)
                     let site = PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame)
                     if field.ifPresent, session.absentNilness(of: plan).isNil(next, site: site, in: session) {
                         plan.initializeNil(next, at: pointer)
-                    } else if field.ifPresent || !repairPlanned(missing(), field: next, of: plan, into: pointer, at: nil, site: site, flat: false) {
+                    } else if field.ifPresent || !repairPlanned(.missing, found: -1, field: next, of: plan, into: pointer, at: nil, site: site, state: &state) {
                         try field.slot.decode(into: pointer, with: self, at: nil, site: site)
                     }
                 }
@@ -313,13 +312,13 @@ extension DocumentDecoder {
                 let convertsInPlace = plainScalars && !field.ifPresent
                 if convertsInPlace, flat,
                    try convertPlanned(field.scalar, field: next, of: plan, into: pointer, at: node,
-                                      site: PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame), flat: true) {
+                                      site: PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame), state: &state) {
                     // converted, or a kept fallback, with nothing to record
                 } else {
                     try place(&state, info: info, flat: &flat, depth: &depth, frame: &frame)
                     let site = PropertySite(key: plan.keys[next], object: object, depth: depth, frame: frame)
                     let converted = try convertsInPlace
-                        && convertPlanned(field.scalar, field: next, of: plan, into: pointer, at: node, site: site, flat: false)
+                        && convertPlanned(field.scalar, field: next, of: plan, into: pointer, at: node, site: site, state: &state)
                     if !converted {
                         try field.slot.decode(into: pointer, with: self, at: node, site: site)
                     }
@@ -434,22 +433,23 @@ extension DocumentDecoder {
     /// container's paths take it: a scalar as `ScalarValue.propertyValue` does, converted
     /// (recorded), else repaired — by `repairPlanned` when it can, else by the repair stage;
     /// an array that is not one, as `repairPlannedArray` does. False, with the field
-    /// uninitialized, for anything else (an array, a partial document's cut string), and in
-    /// `flat` mode wherever the path or the frame would be read (a record, strict mode's
-    /// error, a fallback not yet known).
+    /// uninitialized, for anything else (an array, a partial document's cut string), and for
+    /// a flat element not yet placed (`state`) wherever its place or frame would be read but
+    /// for a repair `recordPlanned` files: a conversion's record, strict mode's error, a
+    /// fallback not yet known.
     private func convertPlanned(_ scalar: PlanScalar, field index: Int, of plan: FieldPlan, into pointer: UnsafeMutableRawPointer,
-                                at node: Int, site: PropertySite, flat: Bool) throws -> Bool {
-        if flat, session.recordsIssues || session.strict { return false }
+                                at node: Int, site: PropertySite, state: inout FlatState) throws -> Bool {
+        if state.isPending, session.strict { return false }
         if session.isPartial(node, in: document) { return false }
         switch scalar {
-        case .int: return try convertPlanned(Int.self, field: index, of: plan, into: pointer, at: node, site: site, flat: flat)
-        case .double: return try convertPlanned(Double.self, field: index, of: plan, into: pointer, at: node, site: site, flat: flat)
-        case .bool: return try convertPlanned(Bool.self, field: index, of: plan, into: pointer, at: node, site: site, flat: flat)
-        case .string: return try convertPlanned(String.self, field: index, of: plan, into: pointer, at: node, site: site, flat: flat)
+        case .int: return try convertPlanned(Int.self, field: index, of: plan, into: pointer, at: node, site: site, state: &state)
+        case .double: return try convertPlanned(Double.self, field: index, of: plan, into: pointer, at: node, site: site, state: &state)
+        case .bool: return try convertPlanned(Bool.self, field: index, of: plan, into: pointer, at: node, site: site, state: &state)
+        case .string: return try convertPlanned(String.self, field: index, of: plan, into: pointer, at: node, site: site, state: &state)
         case .other, .ints, .doubles, .bools, .strings:
             // An array (a clean one, most often) is the slot's: asked here, not in a call.
             guard document.nodes[node].kind != .array, plan.fields[index].readsArraysOnly else { return false }
-            return repairPlannedArray(field: index, of: plan, into: pointer, at: node, site: site, flat: flat)
+            return repairPlannedArray(field: index, of: plan, into: pointer, at: node, site: site, state: &state)
         }
     }
 
@@ -458,46 +458,88 @@ extension DocumentDecoder {
     /// `wrongKind` problem, as `decodeArray` makes it — repaired as `repairPlanned` repairs it,
     /// without the pipeline's generic layers and error box. False for such a string.
     private func repairPlannedArray(field index: Int, of plan: FieldPlan, into pointer: UnsafeMutableRawPointer,
-                                    at node: Int, site: PropertySite, flat: Bool) -> Bool {
+                                    at node: Int, site: PropertySite, state: inout FlatState) -> Bool {
         // A string opening an array may be JSON in a string, which `decodeArray` reads.
         if mayHoldJSON(at: node, opening: .array) { return false }
-        return repairPlanned(DecodingProblem(reason: .wrongKind(at: node, in: document), expected: plan.fields[index].slot.valueType),
-                             field: index, of: plan, into: pointer, at: node, site: site, flat: flat)
+        // The `wrongKind` problem, as `decodeArray` makes it.
+        let isNull = document.nodes[node].kind == .null
+        return repairPlanned(isNull ? .null : .mismatch, found: isNull ? -1 : node, field: index, of: plan, into: pointer, at: node, site: site, state: &state)
     }
 
     private func convertPlanned<S: ScalarValue>(_: S.Type, field index: Int, of plan: FieldPlan, into pointer: UnsafeMutableRawPointer,
-                                                at node: Int, site: PropertySite, flat: Bool) throws -> Bool {
-        switch session.at(session.pathKey(site), { convertScalar(S.self, at: node) }) {
+                                                at node: Int, site: PropertySite, state: inout FlatState) throws -> Bool {
+        // A flat element not yet placed: a conversion's record reads its place, which the
+        // caller gives it first; nothing else reads the path (strict mode does not come here).
+        if state.isPending, session.recordsIssues, S.convert(document, node) != nil { return false }
+        switch state.isPending ? convertScalar(S.self, at: node) : session.at(session.pathKey(site), { convertScalar(S.self, at: node) }) {
         case let .success(value):
             pointer.initializeMemory(as: S.self, to: value)
         case let .failure(problem):
-            if repairPlanned(problem, field: index, of: plan, into: pointer, at: node, site: site, flat: flat) { return true }
-            if flat { return false }
+            if let (reason, found) = FiledIssues.plainReason(of: problem, in: document),
+               repairPlanned(reason, found: found, field: index, of: plan, into: pointer, at: node, site: site, state: &state) {
+                return true
+            }
+            if state.isPending { return false }
             pointer.initializeMemory(as: S.self, to: try session.repairProperty(S.self, problem: problem, site: site, at: node, in: document))
         }
         return true
     }
 
-    /// The repair of a non-optional field to its initial value as the repair stage makes it
+    /// The repair of a non-optional field to its initial value for `reason` (`found`: the node
+    /// of the value found, or -1) as the repair stage makes it
     /// (`repairProperty`, and its record), from the decode's `PlanFallbacks` (prepared at the
     /// decode's first repair of the model). False, with the field uninitialized, where the
     /// repair stage is needed: strict mode, a field whose fallback the repair stage finds
-    /// otherwise (see `PlanFallbacks`), and in `flat` mode fallbacks not yet prepared (the
-    /// frame is not the element's) or a record (the path is not the field's).
-    private func repairPlanned(_ problem: @autoclosure () -> DecodingProblem, field index: Int, of plan: FieldPlan,
-                               into pointer: UnsafeMutableRawPointer, at node: Int?, site: PropertySite, flat: Bool) -> Bool {
-        guard !session.strict, !flat || !session.recordsIssues else { return false }
+    /// otherwise (see `PlanFallbacks`), and for a flat element not yet placed (`state`)
+    /// fallbacks not yet prepared (the frame is not the element's) or a record that needs more
+    /// than its place (see `recordPlanned`).
+    private func repairPlanned(_ reason: FiledIssues.PlainReason, found: Int, field index: Int, of plan: FieldPlan,
+                               into pointer: UnsafeMutableRawPointer, at node: Int?, site: PropertySite,
+                               state: inout FlatState) -> Bool {
+        guard !session.strict else { return false }
         let fallbacks = session.fallbacks(of: plan)
         if !fallbacks.isPrepared {
-            guard !flat else { return false }  // the frame is not the element's
+            guard !state.isPending else { return false }  // the frame is not the element's
             fallbacks.prepare(session: session, frame: site.frame)
         }
         guard fallbacks.known & (1 << UInt64(index)) != 0 else { return false }
         let field = plan.fields[index]
-        field.slot.copy(from: fallbacks.values + field.offset, to: pointer)
-        if session.recordsIssues {
-            session.fileRepair(problem(), site: site, at: node, in: document)
+        if session.recordsIssues, !recordPlanned(reason, found: found, of: index, in: plan, at: node, site: site, state: &state) {
+            return false
         }
+        field.slot.copy(from: fallbacks.values + field.offset, to: pointer)
+        return true
+    }
+
+    /// Files `repairPlanned`'s repair (of field `index`, for `reason`, with the value found
+    /// at node `found` or -1, the member at `node`) as an entry
+    /// (`DecodingSession.filePlannedRepair`), else as the repair stage files it. A flat
+    /// element not yet placed (`state`) files it under the place it would have — its index
+    /// after the path, its type as the owner — without being put there (which `promote`
+    /// does, and its frame, at a few times the cost of the record): the element counts it as
+    /// filed in place. False, with nothing filed, where that cannot be an entry: it is placed first.
+    private func recordPlanned(_ reason: FiledIssues.PlainReason, found: Int, of index: Int, in plan: FieldPlan, at node: Int?,
+                               site: PropertySite, state: inout FlatState) -> Bool {
+        var element: FlatElement?
+        if case let .pending(pending) = state { element = pending }
+        let expected = plan.fields[index].slot.valueType
+        // The JSON key, where it is not the field's (a strategy or a rule renamed it): compared
+        // now, while its bytes are in the cache, so that `take` reads only the keys it reports.
+        var keyNode = -1
+        if let node, node > site.object, document.nodes[node - 1].kind == .string,
+           !document.withText(node - 1, { plan.isKey($0, of: index) }) {
+            keyNode = node - 1
+        }
+        if session.filePlannedRepair(reason, found: found, expected: expected, site: site, keyNode: keyNode,
+                                     element: element.map { ($0.index, $0.type) }, in: document) {
+            if var element {
+                element.issues += 1
+                state = .pending(element)
+            }
+            return true
+        }
+        guard element == nil else { return false }
+        session.fileRepair(reason.problem(found: found, expected: expected, in: document), site: site, at: node, in: document)
         return true
     }
 
@@ -553,8 +595,9 @@ private struct FlatElement {
     let index: Int
     let type: Any.Type
     let model: any DecodableModel.Type
-    /// The issues filed before it: one filed since, before it is placed, had the wrong path.
-    let issues: Int
+    /// The issues filed before it or under its place (`recordPlanned`): one filed otherwise
+    /// before it is placed had the wrong path.
+    var issues: Int
 }
 
 /// How `decodeFlat` ended.

@@ -204,6 +204,14 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
         }
     }
 
+    /// Whether the text of the string node at `index`, as written (escapes and all), is `string`'s UTF-8.
+    package func textEquals(_ index: Int, _ string: String) -> Bool {
+        var string = string
+        return string.withUTF8 { bytes in
+            withText(index) { text in text.count == bytes.count && (text.isEmpty || bytesEqual(text.baseAddress!, bytes.baseAddress!, text.count)) }
+        }
+    }
+
     /// Whether the string node at `index` spells exactly `key` (compared as UTF-8 bytes).
     @inline(__always) package func stringEquals(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         let node = nodes[index]

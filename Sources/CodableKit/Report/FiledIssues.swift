@@ -70,7 +70,7 @@ struct FiledIssues {
     /// container kept past its decode), then `key` if given, belonging to `owner` (nil: the root).
     mutating func file(_ what: FiledIssue, path: borrowing Stack<PathComponent>, depth: Int, key: PathComponent?,
                        owner: Any.Type?, detail: String?, fallback: Fallback? = nil, jsonKey: String? = nil) {
-        appendPath(path, depth: depth, key: key)
+        appendPath(path, depth: depth, element: nil, key: key)
         entries.append(Entry(kind: .filed, node: filed.count, keyNode: -1, expected: Any.self, owner: nil, pathEnd: paths.count))
         filed.append(Filed(what: what, owner: owner, detail: detail, fallback: fallback, jsonKey: jsonKey))
     }
@@ -80,34 +80,72 @@ struct FiledIssues {
     /// words, for an issue kept whole.
     mutating func fileRepair(_ problem: DecodingProblem, path: borrowing Stack<PathComponent>, depth: Int, key: PathComponent,
                              owner: Any.Type?, keyNode: Int, in document: JSONDocument?, jsonKey: () -> String?) {
-        var kind = Kind.filed
-        var node = -1
-        // Nodes are kept only of the document the entries' nodes are in (see `document`).
-        let isEntriesDocument = document.map { self.document == nil || self.document === $0 } ?? false
-        if problem.reading == nil, keyNode < 0 || isEntriesDocument {
-            switch problem.reason {
-            case .missing: kind = .missing
-            case .null: kind = .null
-            case let .mismatch(found), let .outOfRange(found):
-                if isEntriesDocument, let found = found.node(in: document!) {
-                    node = found
-                    if case .mismatch = problem.reason { kind = .mismatch } else { kind = .outOfRange }
-                }
-            default: break
-            }
+        if let (reason, node) = Self.plainReason(of: problem, in: document),
+           fileInitialValue(reason, node: node, expected: problem.expected, path: path, depth: depth, element: nil, key: key,
+                            owner: owner, keyNode: keyNode, in: document) {
+            return
         }
-        guard kind != .filed else {
-            return file(.problem(problem), path: path, depth: depth, key: key, owner: owner, detail: nil, fallback: .initialValue,
-                        jsonKey: jsonKey())
-        }
-        if keyNode >= 0 || node >= 0, self.document == nil { self.document = document }
-        appendPath(path, depth: depth, key: key)
-        entries.append(Entry(kind: kind, node: node, keyNode: keyNode, expected: problem.expected, owner: owner, pathEnd: paths.count))
+        file(.problem(problem), path: path, depth: depth, key: key, owner: owner, detail: nil, fallback: .initialValue, jsonKey: jsonKey())
     }
 
-    private mutating func appendPath(_ path: borrowing Stack<PathComponent>, depth: Int, key: PathComponent?) {
+    /// What a repair to the initial value was for, as an entry keeps it: a missing key, a
+    /// null, or the value at a node that is not of the kind asked for.
+    enum PlainReason {
+        case missing, null, mismatch, outOfRange
+
+        /// The problem it stands for, of a value of type `expected` (`found`: the node of the
+        /// value found, or -1): what `plainReason` makes it again.
+        func problem(found: Int, expected: Any.Type, in document: JSONDocument) -> DecodingProblem {
+            switch self {
+            case .missing: DecodingProblem(reason: .missing, expected: expected)
+            case .null: DecodingProblem(reason: .null, expected: expected)
+            case .mismatch: DecodingProblem(reason: .mismatch(found: FoundValue(node: found, in: document)), expected: expected)
+            case .outOfRange: DecodingProblem(reason: .outOfRange(found: FoundValue(node: found, in: document)), expected: expected)
+            }
+        }
+    }
+
+    /// `problem` as a plain reason and the node of the value found (-1: none); nil for a
+    /// problem that says more (how the value was read, a plugin's words): kept whole.
+    static func plainReason(of problem: DecodingProblem, in document: JSONDocument?) -> (PlainReason, Int)? {
+        guard problem.reading == nil else { return nil }
+        switch problem.reason {
+        case .missing: return (.missing, -1)
+        case .null: return (.null, -1)
+        case let .mismatch(found): return document.flatMap(found.node(in:)).map { (.mismatch, $0) }
+        case let .outOfRange(found): return document.flatMap(found.node(in:)).map { (.outOfRange, $0) }
+        default: return nil
+        }
+    }
+
+    /// Files the repair of the property at `key` — under the element at index `element` of
+    /// the path's first `depth` components, if given — to its initial value for `reason`,
+    /// with the value found at `node` of `document` (-1: none) under the key at `keyNode`
+    /// (-1: none). False, with nothing filed, when the entries keep the nodes of another
+    /// document and a node would be kept (see `document`): the issue is then kept whole.
+    @discardableResult
+    mutating func fileInitialValue(_ reason: PlainReason, node: Int, expected: Any.Type, path: borrowing Stack<PathComponent>,
+                                   depth: Int, element: Int?, key: PathComponent, owner: Any.Type?, keyNode: Int,
+                                   in document: JSONDocument?) -> Bool {
+        if keyNode >= 0 || node >= 0 {
+            guard let document, self.document == nil || self.document === document else { return false }
+            if self.document == nil { self.document = document }
+        }
+        let kind: Kind = switch reason {
+        case .missing: .missing
+        case .null: .null
+        case .mismatch: .mismatch
+        case .outOfRange: .outOfRange
+        }
+        appendPath(path, depth: depth, element: element, key: key)
+        entries.append(Entry(kind: kind, node: node, keyNode: keyNode, expected: expected, owner: owner, pathEnd: paths.count))
+        return true
+    }
+
+    private mutating func appendPath(_ path: borrowing Stack<PathComponent>, depth: Int, element: Int?, key: PathComponent?) {
         if entries.isEmpty { reserveForMore() }
         path.appendPrefix(min(depth, path.count), to: &paths)
+        if let element { paths.append(.index(element)) }
         if let key { paths.append(key) }
     }
 
@@ -147,6 +185,10 @@ struct FiledIssues {
             let end = entries[index].pathEnd
             // Read in place: a copy of the entry is an outlined copy of its two metatypes.
             let (kind, node, keyNode) = (entries[index].kind, entries[index].node, entries[index].keyNode)
+            if keyNode < 0, kind == .missing || kind == .null {  // nothing to put in words (most repairs)
+                start = end
+                continue
+            }
             var text = PendingIssues.Texts()
             switch kind {
             case .filed:
@@ -162,12 +204,8 @@ struct FiledIssues {
             }
             // The key the value was read from, when it is not what the path calls the property
             // (the path's last component): the JSON key a strategy or a mapping renamed.
-            if keyNode >= 0, case let .key(name) = paths[end - 1] {
-                var name = name
-                let same = document!.withText(keyNode) { key in
-                    name.withUTF8 { $0.count == key.count && ($0.isEmpty || bytesEqual($0.baseAddress!, key.baseAddress!, key.count)) }
-                }
-                if !same { text.jsonKey = document!.string(keyNode) }
+            if keyNode >= 0, case let .key(name) = paths[end - 1], !document!.textEquals(keyNode, name) {
+                text.jsonKey = document!.string(keyNode)
             }
             if text.whole >= 0 || text.found != nil || text.jsonKey != nil {
                 entries[index].texts = texts.count

@@ -101,6 +101,36 @@ import Testing
         #expect(expected.value[1] == FlatFallbacks(n: 3, s: "t", d: 2, b: true, xs: []))
     }
 
+    struct FlatHolder: CodableModel, Equatable { var id = 0, items: [FlatFallbacks] = [], renamed: [Renamed] = [] }
+
+    /// A flat element's repairs filed under the place it would have, without being put there
+    /// (`recordPlanned`), and those after a conversion put it there: in arrays nested in
+    /// another array's elements, each issue's path, owner, found value and JSON key are the
+    /// repair stage's.
+    @Test func aFlatElementFilesItsRepairsUnderItsPlaceAsTheRepairStageDoes() throws {
+        let items = [#"{"n": 1, "s": "t", "d": 2, "b": true, "xs": []}"#, #"{"s": "t", "d": 2, "b": true, "xs": [5]}"#,
+                     #"{"n": null, "s": {}, "d": 2, "b": true, "xs": "x"}"#, #"{"n": "9", "s": null, "d": [], "b": true}"#,
+                     #"{"n": 1, "s": "t", "d": 2, "b": 7, "xs": null}"#]
+        let renamed = [#"{"user_name": {}, "age": null}"#, #"{"age": "x"}"#, #"{"user_name": "u", "age": 1}"#]
+        let holders = (0 ..< Self.many).map { index in
+            let shift = index % items.count  // each problem at each place in the array
+            let rotated = items[shift...] + items[..<shift]
+            return #"{"id": \#(index), "items": [\#(rotated.joined(separator: ","))], "renamed": [\#(renamed.joined(separator: ","))]}"#
+        }
+        let data = Data(("[" + holders.joined(separator: ",") + "]").utf8)
+        let (planned, expected) = try Self.plannedAndUnplanned([FlatHolder].self, data)
+        #expect(ModelInfo.of(model: FlatFallbacks.self).hasFieldPlan)
+        #expect(planned.value == expected.value)
+        #expect(planned.report.issues.map(\.description) == expected.report.issues.map(\.description))
+        let paths = Set(planned.report.issues.map(\.path))
+        #expect(paths.isSuperset(of: ["[0].items[1].n", "[0].items[2].s", "[0].items[2].xs", "[0].items[3].n", "[0].items[4].b",
+                                      "[1].items[0].n", "[7].renamed[0].userName", "[7].renamed[1].age"]))
+        let mismatch = try #require(planned.report.issues.first { $0.path == "[0].items[2].s" })
+        #expect(mismatch.kind == .typeMismatch(expected: "String", found: "an object") && mismatch.modelType.hasSuffix("FlatFallbacks"))
+        #expect(planned.report.issues.first { $0.path == "[7].renamed[0].userName" }?.jsonKey == "user_name")
+        #expect(planned.report.issues.first { $0.path == "[0].items[1].n" }?.jsonKey == nil)
+    }
+
     /// A flat element read whole by the plain walk (`decodePlain`) when its members are clean
     /// and in order; otherwise by `decodeFlat`, which also takes what an array's elements filed
     /// without the element's place (a conversion, a dropped element) and decodes it again with it.
