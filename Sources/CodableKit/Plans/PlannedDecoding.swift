@@ -522,7 +522,8 @@ extension DocumentDecoder {
                                site: PropertySite, state: inout FlatState) -> Bool {
         var element: FlatElement?
         if case let .pending(pending) = state { element = pending }
-        let expected = plan.fields[index].slot.valueType
+        // Only a found value's words name the type (`FiledIssues.repair`): a witness call saved.
+        let expected = reason == .mismatch || reason == .outOfRange ? plan.fields[index].slot.valueType : Any.self
         // The JSON key, where it is not the field's (a strategy or a rule renamed it): compared
         // now, while its bytes are in the cache, so that `take` reads only the keys it reports.
         var keyNode = -1
@@ -539,7 +540,8 @@ extension DocumentDecoder {
             return true
         }
         guard element == nil else { return false }
-        session.fileRepair(reason.problem(found: found, expected: expected, in: document), site: site, at: node, in: document)
+        session.fileRepair(reason.problem(found: found, expected: plan.fields[index].slot.valueType, in: document), site: site, at: node,
+                           in: document)
         return true
     }
 

@@ -143,8 +143,9 @@ struct FiledIssues {
     }
 
     private mutating func appendPath(_ path: borrowing Stack<PathComponent>, depth: Int, element: Int?, key: PathComponent?) {
-        if entries.isEmpty { reserveForMore() }
-        path.appendPrefix(min(depth, path.count), to: &paths)
+        let depth = min(depth, path.count)
+        if entries.count == entries.capacity || paths.count + depth + 2 > paths.capacity { reserveForMore(depth + 2) }
+        path.appendPrefix(depth, to: &paths)
         if let element { paths.append(.index(element)) }
         if let key { paths.append(key) }
     }
@@ -161,12 +162,13 @@ struct FiledIssues {
         entries.removeSubrange(count...)
     }
 
-    /// Room for a few dozen issues at the first: dirty data seldom has one alone, and
-    /// growing the arrays from nothing reallocated each of them six times.
+    /// Room for more issues (`components` more path components at least): a few dozen at
+    /// the first, since dirty data seldom has one alone, then four times as many each time,
+    /// where an append doubles: dirty data files thousands, and each growth copies them all.
     @inline(never)
-    private mutating func reserveForMore() {
-        paths.reserveCapacity(128)
-        entries.reserveCapacity(32)
+    private mutating func reserveForMore(_ components: Int) {
+        if entries.count == entries.capacity { entries.reserveCapacity(max(32, entries.count * 4)) }
+        if paths.count + components > paths.capacity { paths.reserveCapacity(max(128, paths.count * 4, paths.count + components)) }
     }
 
     /// The issues filed, in order, for a report; nil when there are none. What needs the
@@ -175,9 +177,11 @@ struct FiledIssues {
     /// the report's issues are first read (`PendingIssues`): a report no one reads costs
     /// little more than its filing, and none keeps the document.
     mutating func take(typeName: (Any.Type) -> String) -> PendingIssues? {
-        defer { entries = []; paths = []; filed = []; document = nil }
+        defer { entries = []; paths = []; filed = []; self.document = nil }
         let count = entries.count
         guard count > 0 else { return nil }
+        // Set when an entry keeps a node (`fileInitialValue`), which each read below follows.
+        let document = self.document
         var wholes: [DecodingIssue] = []
         var texts: [PendingIssues.Texts] = []
         var start = 0
