@@ -463,7 +463,8 @@ extension DocumentDecoder {
         if mayHoldJSON(at: node, opening: .array) { return false }
         // The `wrongKind` problem, as `decodeArray` makes it.
         let isNull = document.nodes[node].kind == .null
-        return repairPlanned(isNull ? .null : .mismatch, found: isNull ? -1 : node, field: index, of: plan, into: pointer, at: node, site: site, state: &state)
+        return repairPlanned(isNull ? .null : .mismatch, found: isNull ? -1 : node, field: index, of: plan, into: pointer, at: node,
+                             site: site, state: &state)
     }
 
     private func convertPlanned<S: ScalarValue>(_: S.Type, field index: Int, of plan: FieldPlan, into pointer: UnsafeMutableRawPointer,

@@ -123,7 +123,6 @@ struct FiledIssues {
     /// with the value found at `node` of `document` (-1: none) under the key at `keyNode`
     /// (-1: none). False, with nothing filed, when the entries keep the nodes of another
     /// document and a node would be kept (see `document`): the issue is then kept whole.
-    @discardableResult
     mutating func fileInitialValue(_ reason: PlainReason, node: Int, expected: Any.Type, path: borrowing Stack<PathComponent>,
                                    depth: Int, element: Int?, key: PathComponent, owner: Any.Type?, keyNode: Int,
                                    in document: JSONDocument?) -> Bool {
