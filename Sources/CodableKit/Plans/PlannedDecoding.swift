@@ -532,7 +532,7 @@ extension DocumentDecoder {
            !document.withText(node - 1, { plan.isKey($0, of: index) }) {
             keyNode = node - 1
         }
-        if session.filePlannedRepair(reason, found: found, expected: expected, site: site, keyNode: keyNode,
+        if session.filePlannedRepair(reason, found: found, expected: expected, site: site, field: (plan, index), keyNode: keyNode,
                                      element: element.map { ($0.index, $0.type) }, in: document) {
             if var element {
                 element.issues += 1

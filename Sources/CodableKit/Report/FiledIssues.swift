@@ -1,9 +1,9 @@
 /// The repairs of one decode, as they are filed.
 ///
-/// Each issue's path is copied onto one list of path components shared by all of
-/// them, not into an array of its own: allocating that array (through the standard
-/// library's generic, unspecialized path) is much of a repair's cost. Each
-/// issue gets its path, a slice of that list, when they are taken for the report.
+/// Each issue's path is copied onto one list of steps shared by all of them (`FiledPaths`:
+/// plain numbers), not into an array of its own: allocating that array (through the
+/// standard library's generic, unspecialized path) was much of a repair's cost. Each issue
+/// gets its path, a slice of that list's components, when the report's issues are first read.
 ///
 /// An issue is filed as what it is (`FiledIssue`: the problem, the types) and put
 /// into words — type names, its kind, its detail — when they are taken, all at once:
@@ -24,7 +24,7 @@ struct FiledIssues {
         /// The type the property was read as.
         var expected: Any.Type
         var owner: Any.Type?
-        /// Where the issue's path ends in `paths`; it starts where the previous one's ends.
+        /// Where the issue's path ends in `paths` (its steps); it starts where the previous one's ends.
         var pathEnd: Int
         /// The issue's `PendingIssues.Texts`, for the few that have any (set by `take`), or -1.
         var texts = -1
@@ -59,7 +59,7 @@ struct FiledIssues {
         }
     }
 
-    private var paths: [PathComponent] = []
+    private var paths = FiledPaths()
     private var entries: [Entry] = []
     private var filed: [Filed] = []
     /// The document the entries' nodes are in: the decode's (a value in JSON nested in a
@@ -118,14 +118,15 @@ struct FiledIssues {
         }
     }
 
-    /// Files the repair of the property at `key` — under the element at index `element` of
-    /// the path's first `depth` components, if given — to its initial value for `reason`,
-    /// with the value found at `node` of `document` (-1: none) under the key at `keyNode`
-    /// (-1: none). False, with nothing filed, when the entries keep the nodes of another
-    /// document and a node would be kept (see `document`): the issue is then kept whole.
+    /// Files the repair of the property at `key` (or `field`'s key in its plan) — under the
+    /// element at index `element` of the path's first `depth` components, if given — to its
+    /// initial value for `reason`, with the value found at `node` of `document` (-1: none)
+    /// under the key at `keyNode` (-1: none). False, with nothing filed, when the entries keep
+    /// the nodes of another document and a node would be kept (see `document`): the issue is
+    /// then kept whole.
     mutating func fileInitialValue(_ reason: PlainReason, node: Int, expected: Any.Type, path: borrowing Stack<PathComponent>,
-                                   depth: Int, element: Int?, key: PathComponent, owner: Any.Type?, keyNode: Int,
-                                   in document: JSONDocument?) -> Bool {
+                                   depth: Int, element: Int?, key: PathComponent?, field: (plan: FieldPlan, index: Int)? = nil,
+                                   owner: Any.Type?, keyNode: Int, in document: JSONDocument?) -> Bool {
         if keyNode >= 0 || node >= 0 {
             guard let document, self.document == nil || self.document === document else { return false }
             if self.document == nil { self.document = document }
@@ -136,17 +137,15 @@ struct FiledIssues {
         case .mismatch: .mismatch
         case .outOfRange: .outOfRange
         }
-        appendPath(path, depth: depth, element: element, key: key)
+        appendPath(path, depth: depth, element: element, key: key, field: field)
         entries.append(Entry(kind: kind, node: node, keyNode: keyNode, expected: expected, owner: owner, pathEnd: paths.count))
         return true
     }
 
-    private mutating func appendPath(_ path: borrowing Stack<PathComponent>, depth: Int, element: Int?, key: PathComponent?) {
-        let depth = min(depth, path.count)
-        if entries.count == entries.capacity || paths.count + depth + 2 > paths.capacity { reserveForMore(depth + 2) }
-        path.appendPrefix(depth, to: &paths)
-        if let element { paths.append(.index(element)) }
-        if let key { paths.append(key) }
+    private mutating func appendPath(_ path: borrowing Stack<PathComponent>, depth: Int, element: Int?, key: PathComponent?,
+                                     field: (plan: FieldPlan, index: Int)? = nil) {
+        if entries.count == entries.capacity { reserveForMore() }
+        paths.append(path, depth: depth, element: element, key: key, field: field)
     }
 
     /// How many issues are filed.
@@ -157,17 +156,16 @@ struct FiledIssues {
     mutating func keepFirst(_ count: Int) {
         guard entries.count > count else { return }
         if let first = entries[count...].first(where: { $0.kind == .filed }) { filed.removeSubrange(first.node...) }
-        paths.removeSubrange((count == 0 ? 0 : entries[count - 1].pathEnd)...)
+        paths.removeSteps(from: count == 0 ? 0 : entries[count - 1].pathEnd)
         entries.removeSubrange(count...)
     }
 
-    /// Room for more issues (`components` more path components at least): a few dozen at
-    /// the first, since dirty data seldom has one alone, then four times as many each time,
-    /// where an append doubles: dirty data files thousands, and each growth copies them all.
+    /// Room for more issues: a few dozen at the first, since dirty data seldom has one alone,
+    /// then four times as many each time, where an append doubles: dirty data files
+    /// thousands, and each growth copies them all.
     @inline(never)
-    private mutating func reserveForMore(_ components: Int) {
-        if entries.count == entries.capacity { entries.reserveCapacity(max(32, entries.count * 4)) }
-        if paths.count + components > paths.capacity { paths.reserveCapacity(max(128, paths.count * 4, paths.count + components)) }
+    private mutating func reserveForMore() {
+        entries.reserveCapacity(max(32, entries.count * 4))
     }
 
     /// The issues filed, in order, for a report; nil when there are none. What needs the
@@ -176,7 +174,7 @@ struct FiledIssues {
     /// the report's issues are first read (`PendingIssues`): a report no one reads costs
     /// little more than its filing, and none keeps the document.
     mutating func take(typeName: (Any.Type) -> String) -> PendingIssues? {
-        defer { entries = []; paths = []; filed = []; self.document = nil }
+        defer { entries = []; paths = FiledPaths(); filed = []; self.document = nil }
         let count = entries.count
         guard count > 0 else { return nil }
         // Set when an entry keeps a node (`fileInitialValue`), which each read below follows.
@@ -198,7 +196,7 @@ struct FiledIssues {
                 let whole = filed[node]
                 let (kind, detail) = whole.what.words(detail: whole.detail, typeName: typeName)
                 text.whole = wholes.count
-                wholes.append(DecodingIssue(components: paths[start ..< end], kind: kind, modelType: whole.owner.map(typeName) ?? "(root)",
+                wholes.append(DecodingIssue(components: ArraySlice((start ..< end).map(paths.component(at:))), kind: kind, modelType: whole.owner.map(typeName) ?? "(root)",
                                             detail: detail, outcome: whole.fallback?.words, jsonKey: whole.jsonKey))
             case .mismatch, .outOfRange:
                 text.found = document!.summary(of: node)
@@ -207,7 +205,7 @@ struct FiledIssues {
             }
             // The key the value was read from, when it is not what the path calls the property
             // (the path's last component): the JSON key a strategy or a mapping renamed.
-            if keyNode >= 0, case let .key(name) = paths[end - 1], !document!.textEquals(keyNode, name) {
+            if keyNode >= 0, case let .key(name) = paths.component(at: end - 1), !document!.textEquals(keyNode, name) {
                 text.jsonKey = document!.string(keyNode)
             }
             if text.whole >= 0 || text.found != nil || text.jsonKey != nil {
@@ -216,7 +214,7 @@ struct FiledIssues {
             }
             start = end
         }
-        return PendingIssues(entries: entries, texts: texts, wholes: wholes, paths: paths)
+        return PendingIssues(entries: entries, texts: texts, wholes: wholes, paths: paths.settled)
     }
 
     /// A repair filed as an `Entry`, in words: what `DecodingProblem.issueKind` and `detail`
@@ -272,12 +270,12 @@ final class PendingIssues: @unchecked Sendable {  // immutable but for `made`, w
     private let entries: [FiledIssues.Entry]
     private let texts: [Texts]
     private let wholes: [DecodingIssue]
-    private let paths: [PathComponent]
+    private let paths: FiledPaths
     /// Behind `Locked` (an `NSLock`, which ThreadSanitizer follows; it does not see the
     /// futex under `Synchronization.Mutex` on Linux order the cache's accesses).
     private let made = Locked<[DecodingIssue]?>(nil)
 
-    fileprivate init(entries: [FiledIssues.Entry], texts: [Texts], wholes: [DecodingIssue], paths: [PathComponent]) {
+    fileprivate init(entries: [FiledIssues.Entry], texts: [Texts], wholes: [DecodingIssue], paths: FiledPaths) {
         self.entries = entries
         self.texts = texts
         self.wholes = wholes
@@ -290,13 +288,14 @@ final class PendingIssues: @unchecked Sendable {  // immutable but for `made`, w
     var issues: [DecodingIssue] {
         made.withLock { made in
             if let made { return made }
+            let components = paths.components()
             let issues = [DecodingIssue](unsafeUninitializedCapacity: entries.count) { issues, initialized in
                 var start = 0
                 for index in entries.indices {
                     let end = entries[index].pathEnd
                     let text = entries[index].texts >= 0 ? texts[entries[index].texts] : Texts()
                     let issue = text.whole >= 0 ? wholes[text.whole]
-                        : FiledIssues.repair(entries[index], texts: text, components: paths[start ..< end])
+                        : FiledIssues.repair(entries[index], texts: text, components: components[start ..< end])
                     (issues.baseAddress! + index).initialize(to: issue)
                     initialized = index + 1
                     start = end

@@ -131,6 +131,48 @@ import Testing
         #expect(planned.report.issues.first { $0.path == "[0].items[1].n" }?.jsonKey == nil)
     }
 
+    struct K0: CodableModel, Equatable { var k0 = 0 }
+    struct K1: CodableModel, Equatable { var k1 = 1 }
+    struct K2: CodableModel, Equatable { var k2 = 2 }
+    struct K3: CodableModel, Equatable { var k3 = 3 }
+    struct K4: CodableModel, Equatable { var k4 = 4 }
+    struct K5: CodableModel, Equatable { var k5 = 5 }
+    struct K6: CodableModel, Equatable { var k6 = 6 }
+    struct K7: CodableModel, Equatable { var k7 = 7 }
+    struct K8: CodableModel, Equatable { var k8 = 8 }
+    struct K9: CodableModel, Equatable { var k9 = 9, note = "" }
+    struct TenModels: CodableModel, Equatable {
+        var m0: [K0] = [], m1: [K1] = [], m2: [K2] = [], m3: [K3] = [], m4: [K4] = []
+        var m5: [K5] = [], m6: [K6] = [], m7: [K7] = [], m8: [K8] = [], m9: [K9] = []
+    }
+
+    /// Ten planned models repaired in turn, over and over (more plans than the filed paths
+    /// keep the keys of at once, `FiledPaths`): each path names its own model's key.
+    @Test func theKeysOfManyPlannedModelsStayTheirOwnInTheReport() throws {
+        let wrong = ["null", "{}", #""x""#, "[]"]
+        let holders = (0 ..< 3).map { round in
+            let members = (0 ..< 10).map { model in
+                let note = model == 9 ? #", "note": "n""# : ""  // K9's second key, always there
+                let elements = (0 ..< Self.many).map { index in
+                    let value = index % 3 == 0 ? wrong[(index + round) % wrong.count] : "\(index)"
+                    return #"{"k\#(model)": \#(value)\#(note)}"#
+                }
+                return #""m\#(model)": [\#(elements.joined(separator: ","))]"#
+            }
+            return "{" + members.joined(separator: ",") + "}"
+        }
+        let data = Data(("[" + holders.joined(separator: ",") + "]").utf8)
+        let (planned, expected) = try Self.plannedAndUnplanned([TenModels].self, data)
+        #expect(ModelInfo.of(model: K9.self).hasFieldPlan)
+        #expect(planned.value == expected.value)
+        #expect(planned.report.issues.map(\.description) == expected.report.issues.map(\.description))
+        for issue in planned.report.issues {  // `[r].mK[i].kK`
+            let parts = issue.path.split(separator: ".")
+            #expect(parts.count == 3 && parts[1].dropFirst().prefix { $0 != "[" } == parts[2].dropFirst(), "\(issue.path)")
+        }
+        #expect(planned.report.issues.count == 3 * 10 * ((Self.many + 2) / 3))
+    }
+
     /// A flat element read whole by the plain walk (`decodePlain`) when its members are clean
     /// and in order; otherwise by `decodeFlat`, which also takes what an array's elements filed
     /// without the element's place (a conversion, a dropped element) and decodes it again with it.
