@@ -34,6 +34,9 @@ struct FiledIssues {
         /// Kept whole, in `filed`.
         case filed
         case missing, null, mismatch, outOfRange
+
+        /// Whether `take` puts the entry into words (an issue kept whole, a found value).
+        var hasWords: Bool { self != .missing && self != .null }
     }
 
     private struct Filed {
@@ -72,6 +75,7 @@ struct FiledIssues {
                        owner: Any.Type?, detail: String?, fallback: Fallback? = nil, jsonKey: String? = nil) {
         appendPath(path, depth: depth, element: nil, key: key)
         entries.append(Entry(kind: .filed, node: filed.count, keyNode: -1, expected: Any.self, owner: nil, pathEnd: paths.count))
+        if filed.count == filed.capacity { filed.reserveCapacity(max(16, filed.count * 4)) }  // as `reserveForMore`
         filed.append(Filed(what: what, owner: owner, detail: detail, fallback: fallback, jsonKey: jsonKey))
     }
 
@@ -180,13 +184,19 @@ struct FiledIssues {
         // Set when an entry keeps a node (`fileInitialValue`), which each read below follows.
         let document = self.document
         var wholes: [DecodingIssue] = []
+        wholes.reserveCapacity(filed.count)
+        // Room for the texts at once: an array grown from nothing by appends reallocates (and
+        // copies) a dozen times for a dirty payload's thousand.
         var texts: [PendingIssues.Texts] = []
+        var withTexts = 0
+        for index in 0 ..< count where entries[index].keyNode >= 0 || entries[index].kind.hasWords { withTexts += 1 }
+        texts.reserveCapacity(withTexts)
         var start = 0
         for index in 0 ..< count {
             let end = entries[index].pathEnd
             // Read in place: a copy of the entry is an outlined copy of its two metatypes.
             let (kind, node, keyNode) = (entries[index].kind, entries[index].node, entries[index].keyNode)
-            if keyNode < 0, kind == .missing || kind == .null {  // nothing to put in words (most repairs)
+            if keyNode < 0, !kind.hasWords {  // nothing to put in words (most repairs)
                 start = end
                 continue
             }
@@ -196,8 +206,9 @@ struct FiledIssues {
                 let whole = filed[node]
                 let (kind, detail) = whole.what.words(detail: whole.detail, typeName: typeName)
                 text.whole = wholes.count
-                wholes.append(DecodingIssue(components: ArraySlice((start ..< end).map(paths.component(at:))), kind: kind, modelType: whole.owner.map(typeName) ?? "(root)",
-                                            detail: detail, outcome: whole.fallback?.words, jsonKey: whole.jsonKey))
+                wholes.append(DecodingIssue(components: ArraySlice((start ..< end).map(paths.component(at:))), kind: kind,
+                                            modelType: whole.owner.map(typeName) ?? "(root)", detail: detail,
+                                            outcome: whole.fallback?.words, jsonKey: whole.jsonKey))
             case .mismatch, .outOfRange:
                 text.found = document!.summary(of: node)
             case .missing, .null:
