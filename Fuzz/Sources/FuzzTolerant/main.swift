@@ -1,4 +1,5 @@
 import CodableKit
+import Foundation
 import FuzzSupport
 
 /// Tolerant decoding into models, arrays of models and any `Decodable`.
@@ -10,5 +11,25 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     _ = try? ModelDecoder().decode([String: [FuzzRunway?]].self, from: data)
     var airport = FuzzAirport()
     airport.update(from: data)
+    samePlannedAndUnplanned(data)
     return 0
+}
+
+/// A custom key strategy that changes nothing: it turns field plans off.
+private let unplanned: ModelDecoder = {
+    var options = DecodingOptions()
+    options.keyDecodingStrategy = .custom { $0.last! }
+    return ModelDecoder(options: options)
+}()
+
+/// Runways (a flat model: repaired in place, its issues filed under its place without being
+/// put there) decoded with a plan, once one is learned, and without: the same values and the
+/// same report, issue for issue.
+private func samePlannedAndUnplanned(_ data: Data) {
+    let planned = try? ModelDecoder().decodeWithReport([FuzzRunway].self, from: data)
+    let expected = try? unplanned.decodeWithReport([FuzzRunway].self, from: data)
+    guard planned?.value == expected?.value,
+          planned?.report.issues.map(\.description) == expected?.report.issues.map(\.description) else {
+        fatalError("planned \(String(describing: planned?.report.issues)) != unplanned \(String(describing: expected?.report.issues))")
+    }
 }
