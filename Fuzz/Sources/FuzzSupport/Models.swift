@@ -32,6 +32,16 @@ public struct FuzzRunway: CodableModel, Equatable {
     public init() {}
 }
 
+/// A flat model (scalars and an array of scalars): with a plan, its elements are read in
+/// place, and their repairs filed without putting them on the path.
+public struct FuzzPoint: CodableModel, Equatable {
+    public var x = 0
+    public var y = 0.0
+    public var label = ""
+    public var tags: [Int] = []
+    public init() {}
+}
+
 public enum FuzzKind: CaseMatchable, Equatable {
     case small, large, sized(Int)
     public static var codingCases: [CodingCase<FuzzKind>] {

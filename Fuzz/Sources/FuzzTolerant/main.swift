@@ -22,12 +22,17 @@ private let unplanned: ModelDecoder = {
     return ModelDecoder(options: options)
 }()
 
-/// Runways (a flat model: repaired in place, its issues filed under its place without being
-/// put there) decoded with a plan, once one is learned, and without: the same values and the
-/// same report, issue for issue.
+/// Points (a flat model: repaired in place, their issues filed under their place without
+/// being put there) and runways decoded with a plan, once one is learned, and without: the
+/// same values and the same report, issue for issue.
 private func samePlannedAndUnplanned(_ data: Data) {
-    let planned = try? ModelDecoder().decodeWithReport([FuzzRunway].self, from: data)
-    let expected = try? unplanned.decodeWithReport([FuzzRunway].self, from: data)
+    same([FuzzPoint].self, data)
+    same([FuzzRunway].self, data)
+}
+
+private func same<T: Decodable & Equatable>(_: T.Type, _ data: Data) {
+    let planned = try? ModelDecoder().decodeWithReport(T.self, from: data)
+    let expected = try? unplanned.decodeWithReport(T.self, from: data)
     guard planned?.value == expected?.value,
           planned?.report.issues.map(\.description) == expected?.report.issues.map(\.description) else {
         fatalError("planned \(String(describing: planned?.report.issues)) != unplanned \(String(describing: expected?.report.issues))")
