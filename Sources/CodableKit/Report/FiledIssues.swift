@@ -19,9 +19,11 @@ struct FiledIssues {
         var kind: Kind
         /// The value found (`mismatch`, `outOfRange`), the issue's index in `filed` (`filed`), or -1.
         var node: Int
-        /// The node of the found value's key, to tell the JSON key (`take`), or -1.
+        /// The node of the found value's key where it may not be the property's name (`take`
+        /// compares; a planned field's is kept only where it differs), or -1.
         var keyNode: Int
-        /// The type the property was read as.
+        /// The type the property was read as (`Any` where no words name it: a planned field's
+        /// missing key or null).
         var expected: Any.Type
         var owner: Any.Type?
         /// Where the issue's path ends in `paths` (its steps); it starts where the previous one's ends.
