@@ -167,10 +167,11 @@ extension DecodingSession {
     }
 
     /// `fileRepair` for a planned field's reason as an entry keeps it (`value`: the node
-    /// found, or -1; `field`: the field, whose key in the plan ends the path), read under the JSON key at `keyNode` where that is not the field's own
-    /// key (else -1). `element`: a flat element not on the path yet (see
-    /// `DocumentDecoder.recordPlanned`), whose index the path gets before the key and whose
-    /// type owns the property. False, with nothing filed: see `FiledIssues.fileInitialValue`.
+    /// found, or -1; `field`: the field, whose key in the plan ends the path), read under the
+    /// JSON key at `keyNode` where that is not the field's own key (else -1). `element`: a
+    /// flat element not on the path yet (see `DocumentDecoder.recordPlanned`), whose index the
+    /// path gets before the key and whose type owns the property. False, with nothing filed:
+    /// see `FiledIssues.fileInitialValue`.
     func filePlannedRepair(_ reason: FiledIssues.PlainReason, found value: Int, expected: Any.Type, site: PropertySite,
                            field: (plan: FieldPlan, index: Int), keyNode: Int, element: (index: Int, type: Any.Type)?,
                            in document: JSONDocument) -> Bool {

@@ -16,7 +16,8 @@
 /// kept whole (`Filed`), and its entry says where.
 struct FiledIssues {
     fileprivate struct Entry {
-        var kind: Kind
+        /// What the repair was for; nil for an issue kept whole (in `filed`).
+        var reason: PlainReason?
         /// The value found (`mismatch`, `outOfRange`), the issue's index in `filed` (`filed`), or -1.
         var node: Int
         /// The node of the found value's key where it may not be the property's name (`take`
@@ -30,15 +31,6 @@ struct FiledIssues {
         var pathEnd: Int
         /// The issue's `PendingIssues.Texts`, for the few that have any (set by `take`), or -1.
         var texts = -1
-    }
-
-    fileprivate enum Kind: UInt8 {
-        /// Kept whole, in `filed`.
-        case filed
-        case missing, null, mismatch, outOfRange
-
-        /// Whether `take` puts the entry into words (an issue kept whole, a found value).
-        var hasWords: Bool { self != .missing && self != .null }
     }
 
     private struct Filed {
@@ -76,7 +68,7 @@ struct FiledIssues {
     mutating func file(_ what: FiledIssue, path: borrowing Stack<PathComponent>, depth: Int, key: PathComponent?,
                        owner: Any.Type?, detail: String?, fallback: Fallback? = nil, jsonKey: String? = nil) {
         appendPath(path, depth: depth, element: nil, key: key)
-        entries.append(Entry(kind: .filed, node: filed.count, keyNode: -1, expected: Any.self, owner: nil, pathEnd: paths.count))
+        entries.append(Entry(reason: nil, node: filed.count, keyNode: -1, expected: Any.self, owner: nil, pathEnd: paths.count))
         if filed.count == filed.capacity { filed.reserveCapacity(max(16, filed.count * 4)) }  // as `reserveForMore`
         filed.append(Filed(what: what, owner: owner, detail: detail, fallback: fallback, jsonKey: jsonKey))
     }
@@ -96,8 +88,11 @@ struct FiledIssues {
 
     /// What a repair to the initial value was for, as an entry keeps it: a missing key, a
     /// null, or the value at a node that is not of the kind asked for.
-    enum PlainReason {
+    enum PlainReason: UInt8 {
         case missing, null, mismatch, outOfRange
+
+        /// Whether `take` puts it into words (a found value).
+        var hasWords: Bool { self == .mismatch || self == .outOfRange }
 
         /// The problem it stands for, of a value of type `expected` (`found`: the node of the
         /// value found, or -1): what `plainReason` makes it again.
@@ -137,14 +132,8 @@ struct FiledIssues {
             guard let document, self.document == nil || self.document === document else { return false }
             if self.document == nil { self.document = document }
         }
-        let kind: Kind = switch reason {
-        case .missing: .missing
-        case .null: .null
-        case .mismatch: .mismatch
-        case .outOfRange: .outOfRange
-        }
         appendPath(path, depth: depth, element: element, key: key, field: field)
-        entries.append(Entry(kind: kind, node: node, keyNode: keyNode, expected: expected, owner: owner, pathEnd: paths.count))
+        entries.append(Entry(reason: reason, node: node, keyNode: keyNode, expected: expected, owner: owner, pathEnd: paths.count))
         return true
     }
 
@@ -161,7 +150,7 @@ struct FiledIssues {
     /// decoded again with its place on the path, see `decodeFlat`).
     mutating func keepFirst(_ count: Int) {
         guard entries.count > count else { return }
-        if let first = entries[count...].first(where: { $0.kind == .filed }) { filed.removeSubrange(first.node...) }
+        if let first = entries[count...].first(where: { $0.reason == nil }) { filed.removeSubrange(first.node...) }
         paths.removeSteps(from: count == 0 ? 0 : entries[count - 1].pathEnd)
         entries.removeSubrange(count...)
     }
@@ -191,29 +180,29 @@ struct FiledIssues {
         // copies) a dozen times for a dirty payload's thousand.
         var texts: [PendingIssues.Texts] = []
         var withTexts = 0
-        for index in 0 ..< count where entries[index].keyNode >= 0 || entries[index].kind.hasWords { withTexts += 1 }
+        for index in 0 ..< count where entries[index].keyNode >= 0 || entries[index].reason?.hasWords != false { withTexts += 1 }
         texts.reserveCapacity(withTexts)
         var start = 0
         for index in 0 ..< count {
             let end = entries[index].pathEnd
             // Read in place: a copy of the entry is an outlined copy of its two metatypes.
-            let (kind, node, keyNode) = (entries[index].kind, entries[index].node, entries[index].keyNode)
-            if keyNode < 0, !kind.hasWords {  // nothing to put in words (most repairs)
+            let (reason, node, keyNode) = (entries[index].reason, entries[index].node, entries[index].keyNode)
+            if keyNode < 0, reason?.hasWords == false {  // nothing to put in words (most repairs)
                 start = end
                 continue
             }
             var text = PendingIssues.Texts()
-            switch kind {
-            case .filed:
+            switch reason {
+            case nil:
                 let whole = filed[node]
                 let (kind, detail) = whole.what.words(detail: whole.detail, typeName: typeName)
                 text.whole = wholes.count
                 wholes.append(DecodingIssue(components: ArraySlice((start ..< end).map(paths.component(at:))), kind: kind,
                                             modelType: whole.owner.map(typeName) ?? "(root)", detail: detail,
                                             outcome: whole.fallback?.words, jsonKey: whole.jsonKey))
-            case .mismatch, .outOfRange:
+            case .mismatch?, .outOfRange?:
                 text.found = document!.summary(of: node)
-            case .missing, .null:
+            case .missing?, .null?:
                 break
             }
             // The key the value was read from, when it is not what the path calls the property
@@ -233,10 +222,10 @@ struct FiledIssues {
     /// A repair filed as an `Entry`, in words: what `DecodingProblem.issueKind` and `detail`
     /// make of its problem (which has no `reading`: nothing more to say), without making it.
     fileprivate static func repair(_ entry: Entry, texts: PendingIssues.Texts, components: ArraySlice<PathComponent>) -> DecodingIssue {
-        let kind: DecodingIssue.Kind = switch entry.kind {
-        case .mismatch, .outOfRange: .typeMismatch(expected: DecodingSession.sharedTypeName(entry.expected), found: texts.found ?? "")
-        case .null: .valueWasNull
-        case .missing, .filed: .keyNotFound
+        let kind: DecodingIssue.Kind = switch entry.reason {
+        case .mismatch?, .outOfRange?: .typeMismatch(expected: DecodingSession.sharedTypeName(entry.expected), found: texts.found ?? "")
+        case .null?: .valueWasNull
+        case .missing?, nil: .keyNotFound
         }
         return DecodingIssue(components: components, kind: kind, modelType: entry.owner.map(DecodingSession.sharedTypeName) ?? "(root)",
                              outcome: keptInitialValue, jsonKey: texts.jsonKey)

@@ -36,24 +36,20 @@ struct FiledPaths {
                          field: (plan: FieldPlan, index: Int)? = nil) {
         let depth = min(depth, path.count)
         if steps.count + depth + 2 > steps.capacity { reserveForMore(depth + 2) }
-        for level in 0 ..< depth {
-            switch path[level] {
-            case let .index(index): steps.append(index)
-            case let .key(key): steps.append(~place(of: key, at: level))
-            }
-        }
-        var level = depth
-        if let element {
-            steps.append(element)
-            level += 1
-        }
+        for level in 0 ..< depth { steps.append(step(path[level], at: level)) }
+        if let element { steps.append(element) }
         if let field {
             steps.append(~place(of: field.index, in: field.plan))
         } else if let key {
-            switch key {
-            case let .index(index): steps.append(index)
-            case let .key(key): steps.append(~place(of: key, at: level))
-            }
+            steps.append(step(key, at: element == nil ? depth : depth + 1))
+        }
+    }
+
+    /// The step standing for `component`, at `depth` of a path.
+    private mutating func step(_ component: PathComponent, at depth: Int) -> Int {
+        switch component {
+        case let .index(index): index
+        case let .key(key): ~place(of: key, at: depth)
         }
     }
 
