@@ -469,9 +469,13 @@ extension DocumentDecoder {
 
     private func convertPlanned<S: ScalarValue>(_: S.Type, field index: Int, of plan: FieldPlan, into pointer: UnsafeMutableRawPointer,
                                                 at node: Int, site: PropertySite, state: inout FlatState) throws -> Bool {
-        // A flat element not yet placed: a conversion's record reads its place, which the
-        // caller gives it first; nothing else reads the path (strict mode does not come here).
-        if state.isPending, session.recordsIssues, S.convert(document, node) != nil { return false }
+        // A conversion to record, filed as an entry (`recordPlanned`) under the path
+        // `convertScalar` records it at (strict mode refuses it there instead).
+        if session.recordsIssues, !session.strict, let (value, converted) = scalarConversion(S.self, at: node) {
+            if converted, !recordPlanned(.converted, found: node, of: index, in: plan, at: nil, site: site, state: &state) { return false }
+            pointer.initializeMemory(as: S.self, to: value)
+            return true
+        }
         switch state.isPending ? convertScalar(S.self, at: node) : session.at(session.pathKey(site), { convertScalar(S.self, at: node) }) {
         case let .success(value):
             pointer.initializeMemory(as: S.self, to: value)
@@ -512,9 +516,10 @@ extension DocumentDecoder {
         return true
     }
 
-    /// Files `repairPlanned`'s repair (of field `index`, for `reason`, with the value found
-    /// at node `found` or -1, the member at `node`) as an entry
-    /// (`DecodingSession.filePlannedRepair`), else as the repair stage files it. A flat
+    /// Files `repairPlanned`'s repair or `convertPlanned`'s conversion (of field `index`, for
+    /// `reason`, with the value found at node `found` or -1, the member at `node`, nil where
+    /// the key is not compared: a conversion's record has none) as an entry
+    /// (`DecodingSession.filePlanned`), else as the repair stage files it. A flat
     /// element not yet placed (`state`) files it under the place it would have — its index
     /// after the path, its type as the owner — without being put there (which `promote`
     /// does, and its frame, at a few times the cost of the record): the element counts it as
@@ -523,8 +528,8 @@ extension DocumentDecoder {
                                site: PropertySite, state: inout FlatState) -> Bool {
         var element: FlatElement?
         if case let .pending(pending) = state { element = pending }
-        // Only a found value's words name the type (`FiledIssues.repair`): a witness call saved.
-        let expected = reason == .mismatch || reason == .outOfRange ? plan.fields[index].slot.valueType : Any.self
+        // Only a found value's words and a conversion's name the type (`FiledIssues.repair`): a witness call saved.
+        let expected = reason.namesType ? plan.fields[index].slot.valueType : Any.self
         // The JSON key, where it is not the field's (a strategy or a rule renamed it): compared
         // now, while its bytes are in the cache, so that `take` reads only the keys it reports.
         var keyNode = -1
@@ -532,7 +537,7 @@ extension DocumentDecoder {
            !document.withText(node - 1, { plan.isKey($0, of: index) }) {
             keyNode = node - 1
         }
-        if session.filePlannedRepair(reason, found: found, expected: expected, site: site, field: (plan, index), keyNode: keyNode,
+        if session.filePlanned(reason, found: found, expected: expected, site: site, field: (plan, index), keyNode: keyNode,
                                      element: element.map { ($0.index, $0.type) }, in: document) {
             if var element {
                 element.issues += 1
@@ -541,8 +546,13 @@ extension DocumentDecoder {
             return true
         }
         guard element == nil else { return false }
-        session.fileRepair(reason.problem(found: found, expected: plan.fields[index].slot.valueType, in: document), site: site, at: node,
-                           in: document)
+        if let problem = reason.problem(found: found, expected: plan.fields[index].slot.valueType, in: document) {
+            session.fileRepair(problem, site: site, at: node, in: document)
+        } else {  // a conversion, as `convertScalar` records it
+            _ = session.at(session.pathKey(site)) {
+                session.conversionProblem(from: document.kindName(of: found), to: plan.fields[index].slot.valueType)
+            }
+        }
         return true
     }
 

@@ -171,12 +171,12 @@ extension DecodingSession {
     /// JSON key at `keyNode` where that is not the field's own key (else -1). `element`: a
     /// flat element not on the path yet (see `DocumentDecoder.recordPlanned`), whose index the
     /// path gets before the key and whose type owns the property. False, with nothing filed:
-    /// see `FiledIssues.fileInitialValue`.
-    func filePlannedRepair(_ reason: FiledIssues.PlainReason, found value: Int, expected: Any.Type, site: PropertySite,
+    /// see `FiledIssues.filePlain`.
+    func filePlanned(_ reason: FiledIssues.PlainReason, found value: Int, expected: Any.Type, site: PropertySite,
                            field: (plan: FieldPlan, index: Int), keyNode: Int, element: (index: Int, type: Any.Type)?,
                            in document: JSONDocument) -> Bool {
         // A planned model is a struct: its keys are its properties' names (`pathName`), the plan's keys.
-        filedIssues.fileInitialValue(reason, node: value, expected: expected, path: path, depth: site.depth, element: element?.index,
+        filedIssues.filePlain(reason, node: value, expected: expected, path: path, depth: site.depth, element: element?.index,
                                      key: nil, field: field, owner: element?.type ?? owner(of: site.frame),
                                      keyNode: keyNode, in: document)
     }

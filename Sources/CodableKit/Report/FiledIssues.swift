@@ -10,9 +10,10 @@
 /// done at each repair, that code ran between decoding loops and pushed them out of
 /// the instruction cache.
 ///
-/// A property's repair to its initial value for a value missing, null or of the wrong kind
-/// — what dirty data files by the thousand — is filed as a few plain values (`Entry`): the
-/// problem's kind, the node found and the node of its key, the types. Any other issue is
+/// A property's repair to its initial value for a value missing, null or of the wrong kind,
+/// and a planned field's value converted to its type — what dirty data files by the
+/// thousand — are filed as a few plain values (`Entry`): what it was for, the node found and
+/// the node of its key, the types. Any other issue is
 /// kept whole (`Filed`), and its entry says where.
 struct FiledIssues {
     fileprivate struct Entry {
@@ -79,29 +80,34 @@ struct FiledIssues {
     mutating func fileRepair(_ problem: DecodingProblem, path: borrowing Stack<PathComponent>, depth: Int, key: PathComponent,
                              owner: Any.Type?, keyNode: Int, in document: JSONDocument?, jsonKey: () -> String?) {
         if let (reason, node) = Self.plainReason(of: problem, in: document),
-           fileInitialValue(reason, node: node, expected: problem.expected, path: path, depth: depth, element: nil, key: key,
+           filePlain(reason, node: node, expected: problem.expected, path: path, depth: depth, element: nil, key: key,
                             owner: owner, keyNode: keyNode, in: document) {
             return
         }
         file(.problem(problem), path: path, depth: depth, key: key, owner: owner, detail: nil, fallback: .initialValue, jsonKey: jsonKey())
     }
 
-    /// What a repair to the initial value was for, as an entry keeps it: a missing key, a
-    /// null, or the value at a node that is not of the kind asked for.
+    /// What a property's issue was, as an entry keeps it: a repair to its initial value for a
+    /// missing key, a null, or the value at a node that is not of the kind asked for; or
+    /// that value converted to the property's type (`"27"` → `Int`).
     enum PlainReason: UInt8 {
-        case missing, null, mismatch, outOfRange
+        case missing, null, mismatch, outOfRange, converted
 
-        /// Whether `take` puts it into words (a found value).
-        var hasWords: Bool { self == .mismatch || self == .outOfRange }
+        /// Whether `take` puts it into words (a found value; the kind converted from).
+        var hasWords: Bool { namesType }
 
-        /// The problem it stands for, of a value of type `expected` (`found`: the node of the
-        /// value found, or -1): what `plainReason` makes it again.
-        func problem(found: Int, expected: Any.Type, in document: JSONDocument) -> DecodingProblem {
+        /// Whether its words name the type read (`Entry.expected`).
+        var namesType: Bool { self == .mismatch || self == .outOfRange || self == .converted }
+
+        /// The problem a repair stands for, of a value of type `expected` (`found`: the node of
+        /// the value found, or -1): what `plainReason` makes it again. Nil for a conversion.
+        func problem(found: Int, expected: Any.Type, in document: JSONDocument) -> DecodingProblem? {
             switch self {
             case .missing: DecodingProblem(reason: .missing, expected: expected)
             case .null: DecodingProblem(reason: .null, expected: expected)
             case .mismatch: DecodingProblem(reason: .mismatch(found: FoundValue(node: found, in: document)), expected: expected)
             case .outOfRange: DecodingProblem(reason: .outOfRange(found: FoundValue(node: found, in: document)), expected: expected)
+            case .converted: nil
             }
         }
     }
@@ -121,11 +127,11 @@ struct FiledIssues {
 
     /// Files the repair of the property at `key` (or `field`'s key in its plan) — under the
     /// element at index `element` of the path's first `depth` components, if given — to its
-    /// initial value for `reason`, with the value found at `node` of `document` (-1: none)
+    /// initial value for `reason` (or its conversion), with the value found at `node` of `document` (-1: none)
     /// under the key at `keyNode` (-1: none). False, with nothing filed, when the entries keep
     /// the nodes of another document and a node would be kept (see `document`): the issue is
     /// then kept whole.
-    mutating func fileInitialValue(_ reason: PlainReason, node: Int, expected: Any.Type, path: borrowing Stack<PathComponent>,
+    mutating func filePlain(_ reason: PlainReason, node: Int, expected: Any.Type, path: borrowing Stack<PathComponent>,
                                    depth: Int, element: Int?, key: PathComponent?, field: (plan: FieldPlan, index: Int)? = nil,
                                    owner: Any.Type?, keyNode: Int, in document: JSONDocument?) -> Bool {
         if keyNode >= 0 || node >= 0 {
@@ -172,7 +178,7 @@ struct FiledIssues {
         defer { entries = []; paths = FiledPaths(); filed = []; self.document = nil }
         let count = entries.count
         guard count > 0 else { return nil }
-        // Set when an entry keeps a node (`fileInitialValue`), which each read below follows.
+        // Set when an entry keeps a node (`filePlain`), which each read below follows.
         let document = self.document
         var wholes: [DecodingIssue] = []
         wholes.reserveCapacity(filed.count)
@@ -202,6 +208,8 @@ struct FiledIssues {
                                             outcome: whole.fallback?.words, jsonKey: whole.jsonKey))
             case .mismatch?, .outOfRange?:
                 text.found = document!.summary(of: node)
+            case .converted?:
+                text.found = document!.kindName(of: node)
             case .missing?, .null?:
                 break
             }
@@ -220,15 +228,17 @@ struct FiledIssues {
     }
 
     /// A repair filed as an `Entry`, in words: what `DecodingProblem.issueKind` and `detail`
-    /// make of its problem (which has no `reading`: nothing more to say), without making it.
+    /// make of its problem (which has no `reading`: nothing more to say), without making it;
+    /// a conversion as `FiledIssue.words` puts `converted` (no outcome: the value was kept).
     fileprivate static func repair(_ entry: Entry, texts: PendingIssues.Texts, components: ArraySlice<PathComponent>) -> DecodingIssue {
         let kind: DecodingIssue.Kind = switch entry.reason {
         case .mismatch?, .outOfRange?: .typeMismatch(expected: DecodingSession.sharedTypeName(entry.expected), found: texts.found ?? "")
+        case .converted?: .converted(from: texts.found ?? "", to: DecodingSession.sharedTypeName(entry.expected))
         case .null?: .valueWasNull
         case .missing?, nil: .keyNotFound
         }
         return DecodingIssue(components: components, kind: kind, modelType: entry.owner.map(DecodingSession.sharedTypeName) ?? "(root)",
-                             outcome: keptInitialValue, jsonKey: texts.jsonKey)
+                             outcome: entry.reason == .converted ? nil : keptInitialValue, jsonKey: texts.jsonKey)
     }
 
     fileprivate static let keptInitialValue = Fallback.initialValue.words
@@ -262,7 +272,8 @@ enum FiledIssue {
 /// Holds plain values, strings and types only: never the document or the session.
 final class PendingIssues: @unchecked Sendable {  // immutable but for `made`, which `made` guards
     /// What `take` made of an entry that has any: its words kept whole, or a repair's found
-    /// value and JSON key (most repairs have none: a missing key, a null).
+    /// value (a conversion's kind converted from) and JSON key (most repairs have none: a
+    /// missing key, a null).
     struct Texts {
         var whole = -1
         var found: String?

@@ -65,19 +65,28 @@ extension DocumentDecoder {
     /// hands it to the repair stage as it is (`DecodingSession.error(for:)` makes the
     /// error to throw elsewhere).
     func convertScalar<S: ScalarValue>(_: S.Type, at node: Int) -> Result<S, DecodingProblem> {
-        let kind = document.nodes[node].kind
-        if kind == .null { return .failure(DecodingProblem(reason: .null, expected: S.self)) }
-        if kind == .string, let special = session.options.nonConformingFloatDecodingStrategy.number(for: document.string(node)) {
-            // A string that `nonConformingFloatDecodingStrategy` names: a value, not a repair.
-            if let value = special as? S ?? Float(special) as? S { return .success(value) }
-        }
-        if let value = S.convert(document, node) {
-            if let problem = session.conversionProblem(from: document.kindName(of: node), to: S.self) { return .failure(problem) }
+        if let (value, converted) = scalarConversion(S.self, at: node) {
+            if converted, let problem = session.conversionProblem(from: document.kindName(of: node), to: S.self) { return .failure(problem) }
             return .success(value)
         }
+        let kind = document.nodes[node].kind
+        if kind == .null { return .failure(DecodingProblem(reason: .null, expected: S.self)) }
         let found = FoundValue(node: node, in: document)
         return .failure(DecodingProblem(reason: S.isOwnKind(kind) ? .outOfRange(found: found) : .mismatch(found: found),
                                         expected: S.self))
+    }
+
+    /// The value `convertScalar` makes of the value at `node` (not of the scalar's own kind),
+    /// before it records anything: `converted` when it is a conversion to record; nil for a problem.
+    @inline(__always)
+    func scalarConversion<S: ScalarValue>(_: S.Type, at node: Int) -> (value: S, converted: Bool)? {
+        let kind = document.nodes[node].kind
+        if kind == .null { return nil }
+        if kind == .string, let special = session.options.nonConformingFloatDecodingStrategy.number(for: document.string(node)) {
+            // A string that `nonConformingFloatDecodingStrategy` names: a value, not a repair.
+            if let value = special as? S ?? Float(special) as? S { return (value, false) }
+        }
+        return S.convert(document, node).map { ($0, true) }
     }
 }
 
