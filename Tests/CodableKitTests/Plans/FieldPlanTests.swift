@@ -350,6 +350,30 @@ import Testing
         #expect(DecodingErrorShape(mine) == DecodingErrorShape(theirs))
     }
 
+    /// Counts the instances alive, to see that a planned array that throws part way frees the
+    /// elements made before it threw.
+    final class Tracked: Decodable {
+        static let live = Locked(0)
+        init(from decoder: any Decoder) throws {
+            _ = try decoder.singleValueContainer().decode(Int.self)
+            Self.live.withLock { $0 += 1 }
+        }
+        deinit { Self.live.withLock { $0 -= 1 } }
+    }
+
+    struct TrackedHolder: DecodableModel { var n = 0, tracked: [Tracked] = [] }
+
+    @Test func aPlannedArrayThatThrowsPartWayFreesTheElementsItMade() throws {
+        var objects = (0 ..< Self.many).map { #"{"n": \#($0), "tracked": [\#($0)]}"# }
+        _ = try ModelDecoder().decode([TrackedHolder].self, from: Data(("[" + objects.joined(separator: ",") + "]").utf8))
+        #expect(ModelInfo.of(model: TrackedHolder.self).hasFieldPlan)
+        #expect(Tracked.live.withLock { $0 } == 0)
+        objects[Self.many - 2] = #"{"n": "two", "tracked": [2]}"#
+        let strict = ModelDecoder(options: DecodingOptions(mode: .strict))
+        #expect(throws: DecodingError.self) { try strict.decode([TrackedHolder].self, from: Data(("[" + objects.joined(separator: ",") + "]").utf8)) }
+        #expect(Tracked.live.withLock { $0 } == 0)
+    }
+
     struct DefaultedOptional: CodableModel, Equatable { var id = 0, label: String? = "default" }
 
     @Test func anAbsentOptionalKeepsItsInitialValueInTolerantModeAndIsNilInStrict() throws {
