@@ -435,8 +435,8 @@ extension DocumentDecoder {
     /// an array that is not one, as `repairPlannedArray` does. False, with the field
     /// uninitialized, for anything else (an array, a partial document's cut string), and for
     /// a flat element not yet placed (`state`) wherever its place or frame would be read but
-    /// for a repair `recordPlanned` files: a conversion's record, strict mode's error, a
-    /// fallback not yet known.
+    /// for a repair or conversion `recordPlanned` files: strict mode's error, a fallback not
+    /// yet known, a record that cannot be an entry.
     private func convertPlanned(_ scalar: PlanScalar, field index: Int, of plan: FieldPlan, into pointer: UnsafeMutableRawPointer,
                                 at node: Int, site: PropertySite, state: inout FlatState) throws -> Bool {
         if state.isPending, session.strict { return false }
@@ -538,7 +538,7 @@ extension DocumentDecoder {
             keyNode = node - 1
         }
         if session.filePlanned(reason, found: found, expected: expected, site: site, field: (plan, index), keyNode: keyNode,
-                                     element: element.map { ($0.index, $0.type) }, in: document) {
+                               element: element.map { ($0.index, $0.type) }, in: document) {
             if var element {
                 element.issues += 1
                 state = .pending(element)

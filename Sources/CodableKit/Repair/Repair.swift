@@ -173,12 +173,12 @@ extension DecodingSession {
     /// path gets before the key and whose type owns the property. False, with nothing filed:
     /// see `FiledIssues.filePlain`.
     func filePlanned(_ reason: FiledIssues.PlainReason, found value: Int, expected: Any.Type, site: PropertySite,
-                           field: (plan: FieldPlan, index: Int), keyNode: Int, element: (index: Int, type: Any.Type)?,
-                           in document: JSONDocument) -> Bool {
+                     field: (plan: FieldPlan, index: Int), keyNode: Int, element: (index: Int, type: Any.Type)?,
+                     in document: JSONDocument) -> Bool {
         // A planned model is a struct: its keys are its properties' names (`pathName`), the plan's keys.
         filedIssues.filePlain(reason, node: value, expected: expected, path: path, depth: site.depth, element: element?.index,
-                                     key: nil, field: field, owner: element?.type ?? owner(of: site.frame),
-                                     keyNode: keyNode, in: document)
+                              key: nil, field: field, owner: element?.type ?? owner(of: site.frame),
+                              keyNode: keyNode, in: document)
     }
 
     /// An optional property whose key is absent: nil in strict mode (as `JSONDecoder`),

@@ -81,7 +81,7 @@ struct FiledIssues {
                              owner: Any.Type?, keyNode: Int, in document: JSONDocument?, jsonKey: () -> String?) {
         if let (reason, node) = Self.plainReason(of: problem, in: document),
            filePlain(reason, node: node, expected: problem.expected, path: path, depth: depth, element: nil, key: key,
-                            owner: owner, keyNode: keyNode, in: document) {
+                     owner: owner, keyNode: keyNode, in: document) {
             return
         }
         file(.problem(problem), path: path, depth: depth, key: key, owner: owner, detail: nil, fallback: .initialValue, jsonKey: jsonKey())
@@ -132,8 +132,8 @@ struct FiledIssues {
     /// the nodes of another document and a node would be kept (see `document`): the issue is
     /// then kept whole.
     mutating func filePlain(_ reason: PlainReason, node: Int, expected: Any.Type, path: borrowing Stack<PathComponent>,
-                                   depth: Int, element: Int?, key: PathComponent?, field: (plan: FieldPlan, index: Int)? = nil,
-                                   owner: Any.Type?, keyNode: Int, in document: JSONDocument?) -> Bool {
+                            depth: Int, element: Int?, key: PathComponent?, field: (plan: FieldPlan, index: Int)? = nil,
+                            owner: Any.Type?, keyNode: Int, in document: JSONDocument?) -> Bool {
         if keyNode >= 0 || node >= 0 {
             guard let document, self.document == nil || self.document === document else { return false }
             if self.document == nil { self.document = document }
