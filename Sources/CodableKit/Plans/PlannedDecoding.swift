@@ -469,24 +469,39 @@ extension DocumentDecoder {
 
     private func convertPlanned<S: ScalarValue>(_: S.Type, field index: Int, of plan: FieldPlan, into pointer: UnsafeMutableRawPointer,
                                                 at node: Int, site: PropertySite, state: inout FlatState) throws -> Bool {
-        // A conversion to record, filed as an entry (`recordPlanned`) under the path
-        // `convertScalar` records it at (strict mode refuses it there instead).
-        if session.recordsIssues, !session.strict, let (value, converted) = scalarConversion(S.self, at: node) {
+        if session.recordsIssues, !session.strict {
+            // A conversion to record, filed as an entry (`recordPlanned`) under the path
+            // `convertScalar` records it at.
+            guard let (value, converted) = scalarConversion(S.self, at: node) else {
+                return try repairScalar(S.self, scalarProblem(S.self, at: node), field: index, of: plan, into: pointer, at: node, site: site,
+                                        state: &state)
+            }
             if converted, !recordPlanned(.converted, found: node, of: index, in: plan, at: nil, site: site, state: &state) { return false }
             pointer.initializeMemory(as: S.self, to: value)
             return true
         }
-        switch state.isPending ? convertScalar(S.self, at: node) : session.at(session.pathKey(site), { convertScalar(S.self, at: node) }) {
+        // Nothing here reads the path: strict mode refuses a conversion without it, and a
+        // decode that records nothing files none.
+        switch convertScalar(S.self, at: node) {
         case let .success(value):
             pointer.initializeMemory(as: S.self, to: value)
+            return true
         case let .failure(problem):
-            if let (reason, found) = FiledIssues.plainReason(of: problem, in: document),
-               repairPlanned(reason, found: found, field: index, of: plan, into: pointer, at: node, site: site, state: &state) {
-                return true
-            }
-            if state.isPending { return false }
-            pointer.initializeMemory(as: S.self, to: try session.repairProperty(S.self, problem: problem, site: site, at: node, in: document))
+            return try repairScalar(S.self, problem, field: index, of: plan, into: pointer, at: node, site: site, state: &state)
         }
+    }
+
+    /// `problem`, of a non-optional scalar field, repaired by `repairPlanned` when it can, else
+    /// by the repair stage (false for a flat element not yet placed, which it needs).
+    private func repairScalar<S: ScalarValue>(_: S.Type, _ problem: DecodingProblem, field index: Int, of plan: FieldPlan,
+                                              into pointer: UnsafeMutableRawPointer, at node: Int, site: PropertySite,
+                                              state: inout FlatState) throws -> Bool {
+        if let (reason, found) = FiledIssues.plainReason(of: problem, in: document),
+           repairPlanned(reason, found: found, field: index, of: plan, into: pointer, at: node, site: site, state: &state) {
+            return true
+        }
+        if state.isPending { return false }
+        pointer.initializeMemory(as: S.self, to: try session.repairProperty(S.self, problem: problem, site: site, at: node, in: document))
         return true
     }
 
@@ -529,7 +544,7 @@ extension DocumentDecoder {
         var element: FlatElement?
         if case let .pending(pending) = state { element = pending }
         // Only a found value's words and a conversion's name the type (`FiledIssues.repair`): a witness call saved.
-        let expected = reason.namesType ? plan.fields[index].slot.valueType : Any.self
+        let expected = reason.hasWords ? plan.fields[index].slot.valueType : Any.self
         // The JSON key, where it is not the field's (a strategy or a rule renamed it): compared
         // now, while its bytes are in the cache, so that `take` reads only the keys it reports.
         var keyNode = -1

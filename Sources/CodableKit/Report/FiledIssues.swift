@@ -93,11 +93,9 @@ struct FiledIssues {
     enum PlainReason: UInt8 {
         case missing, null, mismatch, outOfRange, converted
 
-        /// Whether `take` puts it into words (a found value; the kind converted from).
-        var hasWords: Bool { namesType }
-
-        /// Whether its words name the type read (`Entry.expected`).
-        var namesType: Bool { self == .mismatch || self == .outOfRange || self == .converted }
+        /// Whether `take` puts it into words (a found value; the kind converted from), which
+        /// name the type read (`Entry.expected`).
+        var hasWords: Bool { self == .mismatch || self == .outOfRange || self == .converted }
 
         /// The problem a repair stands for, of a value of type `expected` (`found`: the node of
         /// the value found, or -1): what `plainReason` makes it again. Nil for a conversion.

@@ -69,11 +69,15 @@ extension DocumentDecoder {
             if converted, let problem = session.conversionProblem(from: document.kindName(of: node), to: S.self) { return .failure(problem) }
             return .success(value)
         }
+        return .failure(scalarProblem(S.self, at: node))
+    }
+
+    /// The problem of the value at `node`, which `scalarConversion` does not make an `S`.
+    func scalarProblem<S: ScalarValue>(_: S.Type, at node: Int) -> DecodingProblem {
         let kind = document.nodes[node].kind
-        if kind == .null { return .failure(DecodingProblem(reason: .null, expected: S.self)) }
+        if kind == .null { return DecodingProblem(reason: .null, expected: S.self) }
         let found = FoundValue(node: node, in: document)
-        return .failure(DecodingProblem(reason: S.isOwnKind(kind) ? .outOfRange(found: found) : .mismatch(found: found),
-                                        expected: S.self))
+        return DecodingProblem(reason: S.isOwnKind(kind) ? .outOfRange(found: found) : .mismatch(found: found), expected: S.self)
     }
 
     /// The value `convertScalar` makes of the value at `node` (not of the scalar's own kind),
