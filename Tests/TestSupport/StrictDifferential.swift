@@ -111,12 +111,12 @@ public enum StrictDifferential {
 
     /// Models decoded by field plans once a type has had a few objects (`FieldPlan`): arrays
     /// of ten, most members clean, some not.
-    struct PlannedModel: CodableModel, Equatable {
+    struct PlannedModel: CodableModel, SynthesizedCodable, Equatable {
         var id = 0, name = "", tags: [String] = [], child: PlannedFlat?, children: [PlannedFlat] = []
         var label: String? = "initial", raw: [String: Int] = [:]
         enum CodingKeys: String, CodingKey { case id, name = "full_name", tags, child, children, label, raw }
     }
-    struct PlannedFlat: CodableModel, Equatable { var score = 0.0, flags: [Bool] = [], count: Int?, on = false }
+    struct PlannedFlat: CodableModel, SynthesizedCodable, Equatable { var score = 0.0, flags: [Bool] = [], count: Int?, on = false }
 
     /// A member's value: mostly one of its own type, sometimes anything.
     static func member(_ random: inout SeededGenerator, _ clean: String) -> String {

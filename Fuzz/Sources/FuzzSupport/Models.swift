@@ -4,7 +4,7 @@ import Foundation
 
 /// Model types the fuzz targets decode into: nested models, collections, optionals,
 /// every scalar family, transformers and enums.
-public struct FuzzAirport: CodableModel, Equatable {
+public struct FuzzAirport: CodableModel, SynthesizedCodable, Equatable {
     public var name = ""
     public var code: Int = 0
     public var small: UInt8 = 0
@@ -25,7 +25,7 @@ public struct FuzzAirport: CodableModel, Equatable {
     }
 }
 
-public struct FuzzRunway: CodableModel, Equatable {
+public struct FuzzRunway: CodableModel, SynthesizedCodable, Equatable {
     public var direction = ""
     public var distance: Int64 = 0
     public var lights: [Bool?] = []
@@ -34,7 +34,7 @@ public struct FuzzRunway: CodableModel, Equatable {
 
 /// A flat model (scalars and an array of scalars): with a plan, its elements are read in
 /// place, and their repairs filed without putting them on the path.
-public struct FuzzPoint: CodableModel, Equatable {
+public struct FuzzPoint: CodableModel, SynthesizedCodable, Equatable {
     public var x = 0
     public var y = 0.0
     public var label = ""

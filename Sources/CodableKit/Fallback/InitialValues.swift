@@ -74,6 +74,14 @@ extension DecodingSession {
         }
     }
 
+    /// Whether the property of `key` is an `Optional` (true where that is not known): a
+    /// synthesized `init(from:)` asks `decodeIfPresent` for optional properties only.
+    func initialIsOptional(_ key: String, frame: Int) -> Bool {
+        guard frame >= 0, frame < frames.count, let model = frames[frame].model, !frames[frame].isUpdate else { return true }
+        // Safety: the session's `modelFallbacks` table owns these until it ends.
+        return modelFallbacks(frame: frame, model: model)._withUnsafeGuaranteedRef { $0.shape.field(key)?.isOptional ?? true }
+    }
+
     /// Whether the current frame decodes in update mode (absent keys are expected, not repairs).
     func isUpdating(frame: Int) -> Bool {
         frame >= 0 && frame < frames.count && frames[frame].isUpdate

@@ -22,9 +22,11 @@ extension ModelMappable {
     public static func mappingForValue() -> [ValueMapping]? { nil }
 }
 
-/// A model that CodableKit decodes tolerantly: it keeps its compiler-synthesized
-/// `init(from:)`, and `init()` supplies the initial value of every property that
-/// the JSON leaves missing, null or unusable.
+/// A model that CodableKit decodes tolerantly: its `init(from:)` — the compiler's, or one
+/// written by hand — runs as written, once per object, against CodableKit's `Decoder`, and
+/// `init()` supplies the initial value of every property that the JSON leaves missing, null
+/// or unusable. (A model whose `init(from:)` is the compiler's may say so, for speed:
+/// ``SynthesizedDecodable``.)
 ///
 /// ```swift
 /// struct Profile: DecodableModel {

@@ -10,13 +10,15 @@
 /// the same fast paths), so values, repairs, the report and errors come out as through
 /// `init(from:)`.
 ///
-/// Learned only from what the model's `init(from:)` shows a probe (`PlanProbe`): one keyed
-/// container, every stored property filled by exactly one key, each scalar answer found
-/// unchanged in its property over rounds of different values (negative, zero, empty,
-/// extreme), the same keys asked in every round, nothing else asked of the decoder. A
-/// hand-written `init(from:)` that converts, validates or derives a value, or asks for a
-/// key twice, shows it there and keeps its own `init(from:)`; one seen doing its own
-/// decoding in a real decode is not probed (`ModelInfo.noteOwnDecoding`).
+/// Made only for a struct model that says its `init(from:)` is the compiler's
+/// (`SynthesizedDecodable`): no other model's `init(from:)` is ever run against a probe, nor
+/// skipped. For those, learned from what the model's `init(from:)` shows a probe (`PlanProbe`),
+/// which is a second line behind the word, not a proof (it sees calls, not what code does with
+/// their answers): one keyed container, every stored property filled by exactly one key,
+/// each scalar answer found unchanged in its property over rounds of different values
+/// (negative, zero, empty, extreme), the same keys asked in every round, nothing else asked of
+/// the decoder. A declared model whose `init(from:)` shows itself there keeps it; one seen
+/// doing its own decoding in a real decode is not probed (`ModelInfo.noteOwnDecoding`).
 final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyBytes` and `nilBytes`
     /// A field: plain values only, so that reading one per member copies no reference.
     struct Field {
@@ -180,7 +182,7 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     /// The plan of `Model`, or nil when its `init(from:)` is not one a plan can stand for
     /// (see the type's documentation), or it is not a struct. `rules`: whether the model has
     /// key rules and value rules.
-    static func learn<Model: DecodableModel>(_: Model.Type, rules: (keys: Bool, values: Bool) = (false, false)) -> FieldPlan? {
+    static func learn<Model: SynthesizedDecodable>(_: Model.Type, rules: (keys: Bool, values: Bool) = (false, false)) -> FieldPlan? {
         guard #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *), !(Model.self is AnyClass) else { return nil }
         var stored: [(name: String, offset: Int, type: ObjectIdentifier)] = []
         let complete = _forEachField(of: Model.self, options: _EachFieldOptions(rawValue: 0)) { name, offset, type, _ in
@@ -338,7 +340,7 @@ enum OptionalPlanSlot<Value: Decodable>: PlanSlotDecoding {
     }
 }
 
-extension DecodableModel {
+extension SynthesizedDecodable {
     /// `FieldPlan.learn` for this model, through an existential metatype.
     static func learnFieldPlan(rules: (keys: Bool, values: Bool)) -> FieldPlan? {
         FieldPlan.learn(Self.self, rules: rules)

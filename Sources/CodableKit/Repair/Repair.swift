@@ -182,7 +182,9 @@ extension DecodingSession {
     }
 
     /// An optional property whose key is absent: nil in strict mode (as `JSONDecoder`),
-    /// otherwise its initial value. Not a repair either way.
+    /// otherwise its initial value. Not a repair either way. Asked for a property that is not
+    /// an `Optional` (a hand-written `init(from:)`'s `decodeIfPresent(…) ?? default`), nil in
+    /// both modes, so that the model's own default applies as with `JSONDecoder`.
     func absentOptional<T>(_: T.Type, site: PropertySite) -> T? {
         if callIsStrict || initialIsNil(site.key, frame: site.frame) { return nil }
         return initialOptional(T.self, site: site)
@@ -207,7 +209,8 @@ extension DecodingSession {
     /// common case above (the initial value is nil) should not pay for.
     @inline(never)
     private func initialOptional<T>(_: T.Type, site: PropertySite) -> T? {
-        initialValue(T?.self, key: site.key, frame: site.frame) ?? nil
+        guard initialIsOptional(site.key, frame: site.frame) else { return nil }
+        return initialValue(T?.self, key: site.key, frame: site.frame) ?? nil
     }
 
     /// A collection element at the current path: dropped (recorded) in tolerant mode;

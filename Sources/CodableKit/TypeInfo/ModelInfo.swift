@@ -23,8 +23,12 @@ final class ModelInfo: Sendable {
     let isObservable: Bool
     /// Some rule, or the observable renaming, can change a property's key.
     let hasKeyRules: Bool
-    /// A struct model: its objects may be decoded by a `FieldPlan`.
+    /// A struct model that says its `init(from:)` is the compiler's (`SynthesizedDecodable`):
+    /// its objects may be decoded by a `FieldPlan`. Any other model's `init(from:)` runs for
+    /// every object and is never run against a probe (DESIGN: a model's own code runs as written).
     let mayHavePlan: Bool
+    /// The model, when it is such a struct: the only type a probe is ever run on.
+    private let synthesized: SynthesizedModel?
     /// Objects decoded before the plan is learned; `Int.min` once the type has been found
     /// to have none.
     private let decodesBeforePlan = Atomic<Int>(0)
@@ -36,7 +40,8 @@ final class ModelInfo: Sendable {
     private let plan = Atomic<Unmanaged<FieldPlan>?>(nil)
     /// The model's `init(from:)` was seen doing what a synthesized one never does (asking
     /// `contains` or `decodeNil`, a nested container, keeping its container past its
-    /// decode): it is never run against a probe, which it could see, or keep.
+    /// decode): it is never run against a probe, which it could see, or keep. A second line
+    /// behind the model's word, which is what allows a plan at all.
     private let decodesItself = Atomic<Bool>(false)
 
     /// Notes that the model's `init(from:)` is its own (see `decodesItself`).
@@ -109,7 +114,9 @@ final class ModelInfo: Sendable {
         self.modelKeyRules = modelKeyRules
         self.valueRules = valueRules
         hasValueRules = !valueRules.isEmpty
-        mayHavePlan = model != nil && !isClass
+        // Asked once per type: the runtime's conformance lookup is not free the first time.
+        synthesized = isClass ? nil : (model as? any SynthesizedDecodable.Type).map(SynthesizedModel.init)
+        mayHavePlan = synthesized != nil
     }
 
     /// The model's field plan, if it has one yet: counted per object until
@@ -143,7 +150,7 @@ final class ModelInfo: Sendable {
 
     @inline(never)
     private func learnPlan(_ model: any DecodableModel.Type) -> Unmanaged<FieldPlan>? {
-        guard !decodesItself.load(ordering: .relaxed), let learned = model.learnFieldPlan(rules: (hasKeyRules, hasValueRules)) else {
+        guard !decodesItself.load(ordering: .relaxed), let learned = synthesized?.type.learnFieldPlan(rules: (hasKeyRules, hasValueRules)) else {
             decodesBeforePlan.store(Int.min, ordering: .relaxed)
             return nil
         }
@@ -178,4 +185,10 @@ final class ModelInfo: Sendable {
     }
 
     private static let cache = TypeCache<ModelInfo>()
+}
+
+/// A model's type that says its `init(from:)` is the compiler's. A metatype is immutable;
+/// the compiler does not count one of a protocol that is not `SendableMetatype` as `Sendable`.
+private struct SynthesizedModel: @unchecked Sendable {
+    let type: any SynthesizedDecodable.Type
 }

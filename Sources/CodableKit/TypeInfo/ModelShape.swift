@@ -24,6 +24,8 @@ final class ModelShape: @unchecked Sendable {  // immutable; `model` is a metaty
         /// Differs between two `init()` values, is not `Hashable`, or holds a reference:
         /// each object takes its own.
         var varies: Bool
+        /// The property is an `Optional` (true where the field is not placed: not known).
+        var isOptional = true
     }
 
     /// The model whose shape this is.
@@ -63,13 +65,16 @@ final class ModelShape: @unchecked Sendable {  // immutable; `model` is a metaty
                 && isConstant(entry.value, stored[position].value) && isConstant(otherWritten[position].value, stored[position].other)
             fields[entry.key] = Field(index: fields.count, place: linedUp ? stored[position].place : nil,
                                       isWrapped: linedUp && stored[position].isWrapped, isRecorded: isRecorded,
-                                      varies: other.map { !isConstant(entry.value, $0) } ?? true)
+                                      varies: other.map { !isConstant(entry.value, $0) } ?? true,
+                                      isOptional: !linedUp || stored[position].value is any OptionalValue)
         }
         for entry in stored {
             let name = entry.label.hasPrefix("_") ? String(entry.label.dropFirst()) : entry.label
+            // A written key that is not placed but names a stored property: that property's kind.
+            if !linedUp, fields[name] != nil, fields[name]!.place == nil { fields[name]!.isOptional = entry.value is any OptionalValue }
             for key in [entry.label, name] where fields[key] == nil {
                 fields[key] = Field(index: fields.count, place: entry.place, isWrapped: entry.isWrapped,
-                                    varies: !isConstant(entry.value, entry.other))
+                                    varies: !isConstant(entry.value, entry.other), isOptional: entry.value is any OptionalValue)
             }
         }
         let byIndex = fields.sorted { $0.value.index < $1.value.index }

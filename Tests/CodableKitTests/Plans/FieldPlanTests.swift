@@ -2,17 +2,18 @@ import Foundation
 import Testing
 @testable import CodableKit
 
-/// Field plans (`FieldPlan`): learned only for what a synthesized `init(from:)` does, and
+/// Field plans (`FieldPlan`): made only for models that declare `SynthesizedDecodable`,
+/// learned only for what a synthesized `init(from:)` does, and
 /// a planned decode gives what `init(from:)` gives — value, report, error — on clean and
 /// dirty data alike. Each test decodes more objects of a type than `FieldPlan.learnAfter`,
 /// so that the later ones take the plan.
 @Suite struct FieldPlanTests {
     static let many = FieldPlan.learnInFirstDecode + 8
 
-    struct Area: CodableModel, Equatable { var areaId = 0, blockIds: [Int] = [] }
+    struct Area: CodableModel, SynthesizedDecodable, Equatable { var areaId = 0, blockIds: [Int] = [] }
 
     /// Renamed keys, optionals, a dozen booleans, nested models, arrays, dictionaries, `JSONValue`.
-    struct Wide: CodableModel, Equatable {
+    struct Wide: CodableModel, SynthesizedDecodable, Equatable {
         var id = 0, name = "", ratio = 0.0
         var a = false, b = false, c = false, d = false, e = false, f = false, g = false, h = false, i = false, j = false, k = false
         var note: String?, count: Int?, tags: [String] = [], scores: [Double] = [], flags: [Bool]? = nil
@@ -25,7 +26,7 @@ import Testing
     }
 
     /// Two properties whose keys are each other's names.
-    struct Swapped: CodableModel, Equatable {
+    struct Swapped: CodableModel, SynthesizedDecodable, Equatable {
         var first = "", second = ""
         enum CodingKeys: String, CodingKey { case first = "second", second = "first" }
     }
@@ -38,7 +39,7 @@ import Testing
             + #" "raw": {"any": [1, "two", null]}, "extra": [1, {"b": false}], "unknown": {"skipped": [1, 2, 3]}}"#
     }
 
-    @Test func aSynthesizedModelGetsAPlanAndItsValuesAreJSONDecoders() throws {
+    @Test func aDeclaredModelGetsAPlanAndItsValuesAreJSONDecoders() throws {
         #expect(FieldPlan.learn(Area.self) != nil)
         #expect(FieldPlan.learn(Wide.self) != nil)
         let data = Data(("[" + (0 ..< Self.many).map(Self.wideJSON).joined(separator: ",") + "]").utf8)
@@ -49,7 +50,18 @@ import Testing
         #expect(ModelInfo.of(model: Area.self).hasFieldPlan)
     }
 
-    struct Learned: CodableModel, Equatable { var id = 0, name = "" }
+    /// The same shape without the word: its `init(from:)` runs for every object, however many.
+    struct Undeclared: CodableModel, Equatable { var areaId = 0, blockIds: [Int] = [] }
+
+    @Test func aModelWithoutTheWordIsNeverPlannedNorProbed() throws {
+        let data = Data(("[" + (0 ..< Self.many).map { #"{"areaId": \#($0), "blockIds": [\#($0)]}"# }.joined(separator: ",") + "]").utf8)
+        for _ in 0 ..< 3 {
+            #expect(try ModelDecoder().decode([Undeclared].self, from: data) == (try JSONDecoder().decode([Undeclared].self, from: data)))
+        }
+        #expect(!ModelInfo.of(model: Undeclared.self).hasFieldPlan)
+    }
+
+    struct Learned: CodableModel, SynthesizedDecodable, Equatable { var id = 0, name = "" }
 
     /// A first decode of a type pays for learning its plan only when it holds enough objects
     /// to earn it back; a later decode learns it after a few.
@@ -69,8 +81,8 @@ import Testing
         #expect(ModelInfo.of(model: Counted.self).hasFieldPlan)
     }
 
-    struct Counted: CodableModel { var count = 0 }
-    struct Holder: CodableModel { var items: [Counted] = [] }
+    struct Counted: CodableModel, SynthesizedDecodable { var count = 0 }
+    struct Holder: CodableModel, SynthesizedDecodable { var items: [Counted] = [] }
 
     @Test func keysThatAreOtherPropertiesNamesGoWhereInitFromPutsThem() throws {
         #expect(FieldPlan.learn(Swapped.self) != nil)
@@ -82,7 +94,7 @@ import Testing
 
     /// A hand-written `init(from:)` that fills each property from one key, unchanged, is
     /// what a plan stands for, whichever key fills which property.
-    struct SwappingValues: CodableModel, Equatable {
+    struct SwappingValues: CodableModel, SynthesizedDecodable, Equatable {
         var on = false, off = false
         init() {}
         init(from decoder: any Decoder) throws {
@@ -103,7 +115,7 @@ import Testing
 
     // MARK: What keeps its own init(from:)
 
-    struct Validating: CodableModel {
+    struct Validating: CodableModel, SynthesizedDecodable {
         var age = 0
         init() {}
         init(from decoder: any Decoder) throws {
@@ -113,7 +125,7 @@ import Testing
         }
     }
 
-    struct Converting: CodableModel {
+    struct Converting: CodableModel, SynthesizedDecodable {
         var name = ""
         init() {}
         init(from decoder: any Decoder) throws {
@@ -121,7 +133,7 @@ import Testing
         }
     }
 
-    struct Defaulting: CodableModel {
+    struct Defaulting: CodableModel, SynthesizedDecodable {
         var count = 0
         init() {}
         init(from decoder: any Decoder) throws {
@@ -129,7 +141,7 @@ import Testing
         }
     }
 
-    struct AskingTwice: CodableModel {
+    struct AskingTwice: CodableModel, SynthesizedDecodable {
         var id = 0, copy = 0
         enum CodingKeys: String, CodingKey { case id, copy }
         init() {}
@@ -140,7 +152,7 @@ import Testing
         }
     }
 
-    struct Probing: CodableModel {
+    struct Probing: CodableModel, SynthesizedDecodable {
         var id: Int? = nil
         init() {}
         init(from decoder: any Decoder) throws {
@@ -149,12 +161,12 @@ import Testing
         }
     }
 
-    struct Leaving: CodableModel {
+    struct Leaving: CodableModel, SynthesizedDecodable {
         var id = 0, cache = ""
         enum CodingKeys: String, CodingKey { case id }
     }
 
-    final class Reference: CodableModel {
+    final class Reference: CodableModel, SynthesizedDecodable {
         var id = 0
         required init() {}
     }
@@ -178,7 +190,7 @@ import Testing
         #expect(ModelInfo.of(model: Validating.self).hasFieldPlan == false)
     }
 
-    struct Rules: CodableModel {
+    struct Rules: CodableModel, SynthesizedDecodable {
         var userName = ""
         static func mappingForKey() -> [KeyMapping]? { [KeyMapping(propertyName: "userName", strategy: UserName())] }
         struct UserName: KeyStrategy {
@@ -199,7 +211,7 @@ import Testing
         #expect(ModelInfo.of(model: Rules.self).hasFieldPlan)
     }
 
-    struct Ordered: CodableModel, Equatable { var a = 0, b = 0, c = 0, d: Int? = nil }
+    struct Ordered: CodableModel, SynthesizedDecodable, Equatable { var a = 0, b = 0, c = 0, d: Int? = nil }
 
     /// Members in another order than the model's: repairs are made, and reported, in the
     /// order `init(from:)` asks for the keys, before and after the plan.
@@ -223,7 +235,7 @@ import Testing
         }
     }
 
-    struct Person: CodableModel, Equatable { var firstName = "", lastName: String? = nil, yearsOld = 0 }
+    struct Person: CodableModel, SynthesizedDecodable, Equatable { var firstName = "", lastName: String? = nil, yearsOld = 0 }
 
     /// A call's key strategy: each field's candidates (`first_name`, then `firstName`) found
     /// in one walk, the best present and not null winning, as the container's lookups do.
@@ -263,7 +275,7 @@ import Testing
     }
 
     /// A model whose `init(from:)` was seen asking `contains` is never run against a probe.
-    struct Checking: CodableModel {
+    struct Checking: CodableModel, SynthesizedDecodable {
         static let runs = Locked(0)
         var id = 0
         init() {}
@@ -283,7 +295,7 @@ import Testing
 
     // MARK: Dirty data: what init(from:) gives, report and errors included
 
-    struct Repaired: CodableModel, Equatable {
+    struct Repaired: CodableModel, SynthesizedDecodable, Equatable {
         var id = 0, name = "none", tags: [Int] = [9], note: String? = "kept", inner = Area()
     }
 
@@ -303,9 +315,9 @@ import Testing
         #expect(report.issues.last?.path.hasPrefix("[\(Self.many - 1)]") == true)
     }
 
-    struct Cell: CodableModel, Equatable { var areaId = 0, blockIds: [Int] = [] }
+    struct Cell: CodableModel, SynthesizedDecodable, Equatable { var areaId = 0, blockIds: [Int] = [] }
 
-    struct Node: CodableModel, Equatable { var value = 0, children: [Node] = [] }
+    struct Node: CodableModel, SynthesizedDecodable, Equatable { var value = 0, children: [Node] = [] }
 
     /// A repair deep inside planned objects is made where it is, once: no level decodes its
     /// subtree again (a plan that handed such objects back to `init(from:)` at every level
@@ -323,7 +335,7 @@ import Testing
     }
 
     /// Scalars and arrays of scalars only: elements are tried without their path and frame.
-    struct Flat: CodableModel, Equatable { var n = 0, xs: [Int] = [], label: String? = "x" }
+    struct Flat: CodableModel, SynthesizedDecodable, Equatable { var n = 0, xs: [Int] = [], label: String? = "x" }
 
     @Test func aFlatElementThatNeedsARepairIsReportedAsBeforeThePlan() throws {
         #expect(try #require(FieldPlan.learn(Flat.self)).isFlat)
@@ -361,7 +373,7 @@ import Testing
         deinit { Self.live.withLock { $0 -= 1 } }
     }
 
-    struct TrackedHolder: DecodableModel { var n = 0, tracked: [Tracked] = [] }
+    struct TrackedHolder: SynthesizedDecodable { var n = 0, tracked: [Tracked] = [] }
 
     @Test func aPlannedArrayThatThrowsPartWayFreesTheElementsItMade() throws {
         var objects = (0 ..< Self.many).map { #"{"n": \#($0), "tracked": [\#($0)]}"# }
@@ -374,7 +386,7 @@ import Testing
         #expect(Tracked.live.withLock { $0 } == 0)
     }
 
-    struct DefaultedOptional: CodableModel, Equatable { var id = 0, label: String? = "default" }
+    struct DefaultedOptional: CodableModel, SynthesizedDecodable, Equatable { var id = 0, label: String? = "default" }
 
     @Test func anAbsentOptionalKeepsItsInitialValueInTolerantModeAndIsNilInStrict() throws {
         let data = Data(("[" + (0 ..< Self.many).map { #"{"id": \#($0)}"# }.joined(separator: ",") + "]").utf8)
@@ -394,7 +406,7 @@ import Testing
         #expect(try ModelDecoder().decode([Area].self, from: data).map(\.areaId) == Array(0 ..< Self.many))
     }
 
-    struct Finishing: CodableModel, Equatable {
+    struct Finishing: CodableModel, SynthesizedDecodable, Equatable {
         var value = 0, doubled = 0
         mutating func didFinishMapping() { doubled = value * 2 }
     }
@@ -404,7 +416,7 @@ import Testing
         #expect(try ModelDecoder().decode([Finishing].self, from: data).allSatisfy { $0.doubled == $0.value * 2 })
     }
 
-    struct Raced: CodableModel, Equatable { var id = 0, name = "", nested: [Area] = [] }
+    struct Raced: CodableModel, SynthesizedDecodable, Equatable { var id = 0, name = "", nested: [Area] = [] }
 
     @Test func threadsLearningOneTypeAtOnceAgree() async throws {
         let data = Data(("[" + (0 ..< Self.many).map { #"{"id": \#($0), "name": "n", "nested": [{"areaId": \#($0), "blockIds": [1]}]}"# }

@@ -9,9 +9,9 @@ import Testing
 @Suite struct PlanFallbackTests {
     static let many = FieldPlan.learnInFirstDecode + 8
 
-    struct Cell: CodableModel, Equatable { var areaId = 1, blockIds: [Int] = [2] }
+    struct Cell: CodableModel, SynthesizedDecodable, Equatable { var areaId = 1, blockIds: [Int] = [2] }
 
-    struct Fallbacks: CodableModel, Equatable {
+    struct Fallbacks: CodableModel, SynthesizedDecodable, Equatable {
         var name = "none", count = 7, ratio = 0.5, on = true, coordinates: [Double] = [1, 2]
         var cells: [Cell] = [Cell()], inner = Cell(), note: String? = "n"
     }
@@ -83,7 +83,7 @@ import Testing
     }
 
     /// Scalars and arrays of scalars only: its elements are first tried without path and frame.
-    struct FlatFallbacks: CodableModel, Equatable { var n = 3, s = "s", d = 1.5, b = false, xs: [Int] = [4] }
+    struct FlatFallbacks: CodableModel, SynthesizedDecodable, Equatable { var n = 3, s = "s", d = 1.5, b = false, xs: [Int] = [4] }
 
     @Test func aFlatElementIsRepairedAsTheRepairStageWouldWithAndWithoutAReport() throws {
         #expect(try #require(FieldPlan.learn(FlatFallbacks.self)).isFlat)
@@ -101,7 +101,7 @@ import Testing
         #expect(expected.value[1] == FlatFallbacks(n: 3, s: "t", d: 2, b: true, xs: []))
     }
 
-    struct FlatHolder: CodableModel, Equatable { var id = 0, items: [FlatFallbacks] = [], renamed: [Renamed] = [] }
+    struct FlatHolder: CodableModel, SynthesizedDecodable, Equatable { var id = 0, items: [FlatFallbacks] = [], renamed: [Renamed] = [] }
 
     /// A flat element's repairs filed under the place it would have, without being put there
     /// (`recordPlanned`), and those after a conversion put it there: in arrays nested in
@@ -131,17 +131,17 @@ import Testing
         #expect(planned.report.issues.first { $0.path == "[0].items[1].n" }?.jsonKey == nil)
     }
 
-    struct K0: CodableModel, Equatable { var k0 = 0 }
-    struct K1: CodableModel, Equatable { var k1 = 1 }
-    struct K2: CodableModel, Equatable { var k2 = 2 }
-    struct K3: CodableModel, Equatable { var k3 = 3 }
-    struct K4: CodableModel, Equatable { var k4 = 4 }
-    struct K5: CodableModel, Equatable { var k5 = 5 }
-    struct K6: CodableModel, Equatable { var k6 = 6 }
-    struct K7: CodableModel, Equatable { var k7 = 7 }
-    struct K8: CodableModel, Equatable { var k8 = 8 }
-    struct K9: CodableModel, Equatable { var k9 = 9, note = "" }
-    struct TenModels: CodableModel, Equatable {
+    struct K0: CodableModel, SynthesizedDecodable, Equatable { var k0 = 0 }
+    struct K1: CodableModel, SynthesizedDecodable, Equatable { var k1 = 1 }
+    struct K2: CodableModel, SynthesizedDecodable, Equatable { var k2 = 2 }
+    struct K3: CodableModel, SynthesizedDecodable, Equatable { var k3 = 3 }
+    struct K4: CodableModel, SynthesizedDecodable, Equatable { var k4 = 4 }
+    struct K5: CodableModel, SynthesizedDecodable, Equatable { var k5 = 5 }
+    struct K6: CodableModel, SynthesizedDecodable, Equatable { var k6 = 6 }
+    struct K7: CodableModel, SynthesizedDecodable, Equatable { var k7 = 7 }
+    struct K8: CodableModel, SynthesizedDecodable, Equatable { var k8 = 8 }
+    struct K9: CodableModel, SynthesizedDecodable, Equatable { var k9 = 9, note = "" }
+    struct TenModels: CodableModel, SynthesizedDecodable, Equatable {
         var m0: [K0] = [], m1: [K1] = [], m2: [K2] = [], m3: [K3] = [], m4: [K4] = []
         var m5: [K5] = [], m6: [K6] = [], m7: [K7] = [], m8: [K8] = [], m9: [K9] = []
     }
@@ -201,7 +201,7 @@ import Testing
     /// meets it (`repairPlannedArray`); a string that opens an array is JSON in a string, read
     /// (and recorded) by the collection's own decode, or its problem when it is not JSON; an
     /// array is read through the field's `PlanArraySlot`, its bad elements dropped at their paths.
-    struct Lists: CodableModel, Equatable {
+    struct Lists: CodableModel, SynthesizedDecodable, Equatable {
         var ints: [Int] = [1], names: [String] = ["a"], tags: Set<String> = ["t"], cells: [Cell] = [Cell()]
         var rows: [[Double]] = [[0]], maybe: [Int]? = [9]
     }
@@ -234,7 +234,7 @@ import Testing
     /// (the first wins) or out of order, a conversion, a null or a wrong kind in the middle of
     /// an object, a nested value that needs a repair. Values, report and strict error must
     /// be the unplanned decode's, however far the in-order walk got.
-    struct Mixed: CodableModel, Equatable {
+    struct Mixed: CodableModel, SynthesizedDecodable, Equatable {
         var id = 1, name: String? = "n", inner = Cell(), scores: [Double] = [1], extra: Cell? = nil
         var cells: [Cell] = [], tags: [String: Int] = [:], flag = false, ids: [Int] = [7]
     }
@@ -287,7 +287,7 @@ import Testing
     /// Keys with rules where one key is a candidate of two fields (`title` for both): not
     /// walked in order, each field's member found as the container finds it, for flat
     /// elements too.
-    struct Shared: CodableModel, Equatable {
+    struct Shared: CodableModel, SynthesizedDecodable, Equatable {
         var name = "", label = "", count = 0
         static func mappingForKey() -> [KeyMapping]? {
             [KeyMapping(propertyName: "name", strategy: Keys(keys: ["name", "title"])),
@@ -315,7 +315,7 @@ import Testing
     }
 
     /// A key rule: the report names the JSON key a repaired value was read from.
-    struct Renamed: CodableModel, Equatable {
+    struct Renamed: CodableModel, SynthesizedDecodable, Equatable {
         var userName = "anon", age = 0
         static func mappingForKey() -> [KeyMapping]? { [KeyMapping(propertyName: "userName", strategy: UserName())] }
         struct UserName: KeyStrategy {
@@ -341,7 +341,7 @@ import Testing
     /// `init(from:)` reads each key into the other property; `encode(to:)` is synthesized. A
     /// missing key's fallback is the initial value the repair stage finds by that key — the
     /// property `encode(to:)` writes under it — not the one the plan fills.
-    struct Crossed: CodableModel, Equatable {
+    struct Crossed: CodableModel, SynthesizedDecodable, Equatable {
         var on = true, off = false
         init() {}
         init(on: Bool, off: Bool) { (self.on, self.off) = (on, off) }
@@ -364,15 +364,15 @@ import Testing
     /// Two models of one coding-key type, with other initial values, in one decode: each
     /// planned model's fallbacks are its own (they are kept per plan, and a plan per model).
     enum SharedKeys: String, CodingKey { case id, label }
-    struct Left: CodableModel, Equatable {
+    struct Left: CodableModel, SynthesizedDecodable, Equatable {
         typealias CodingKeys = SharedKeys
         var id = 1, label = "left"
     }
-    struct Right: CodableModel, Equatable {
+    struct Right: CodableModel, SynthesizedDecodable, Equatable {
         typealias CodingKeys = SharedKeys
         var id = 2, label = "right"
     }
-    struct Both: CodableModel, Equatable { var left: [Left] = [], right: [Right] = [] }
+    struct Both: CodableModel, SynthesizedDecodable, Equatable { var left: [Left] = [], right: [Right] = [] }
 
     @Test func twoModelsOfOneKeyTypeKeepTheirOwnFallbacksInOneDecode() throws {
         let objects = Array(repeating: #"{"id": null}"#, count: Self.many).joined(separator: ",")
@@ -388,7 +388,7 @@ import Testing
 
     /// A default made per object (`UUID()`) differs between two `init()` values: each repaired
     /// object gets its own, never one kept for the decode.
-    struct Stamped: CodableModel { var id = 0, token = UUID().uuidString }
+    struct Stamped: CodableModel, SynthesizedDecodable { var id = 0, token = UUID().uuidString }
 
     @Test func aFallbackMadePerObjectIsNotKept() throws {
         let data = Data(("[" + (0 ..< Self.many).map { #"{"id": \#($0)}"# }.joined(separator: ",") + "]").utf8)
@@ -402,7 +402,7 @@ import Testing
     /// A default that reads app state, the same for every object of a decode.
     static let currentUnit = Mutex("km")
 
-    struct Measured: CodableModel, Equatable { var value = 0.0, unit = PlanFallbackTests.currentUnit.withLock { $0 } }
+    struct Measured: CodableModel, SynthesizedDecodable, Equatable { var value = 0.0, unit = PlanFallbackTests.currentUnit.withLock { $0 } }
 
     @Test(.serialized, arguments: [false, true])
     func aKeptFallbackIsTheDecodesOwnAndReadAfreshInTheNext(withReport: Bool) throws {

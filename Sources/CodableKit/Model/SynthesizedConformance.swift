@@ -1,0 +1,37 @@
+/// A model's word that its `init(from:)` is the one the compiler synthesizes, which lets
+/// CodableKit decode it without running it: a field plan reads each property's member and
+/// stores the value at the property's place, about twice as fast on large payloads.
+///
+/// ```swift
+/// struct Airport: CodableModel, SynthesizedDecodable {   // or SynthesizedCodable
+///     var code = ""
+///     var runways: [Runway] = []
+/// }
+/// ```
+///
+/// What the word promises: the model declares no `init(from:)` of its own — not in its
+/// declaration, not in an extension, not through a protocol it adopts — so that decoding it
+/// is exactly what the compiler's code does with its `CodingKeys` (renames and omissions
+/// included). Values, repairs, the report and errors are then the same with a plan as
+/// through `init(from:)`; the tests decode the same payloads both ways.
+///
+/// What it does not do: check the promise. CodableKit still watches for what only
+/// hand-written code does — a second container, `contains`, `decodeNil`, a key asked twice,
+/// a value that is not the one it was given — and keeps such a model's own `init(from:)`,
+/// but no check can see what code does with the values it reads (a sort, a scale, a branch
+/// on a value the check never sends, a record kept elsewhere). A model with a hand-written
+/// `init(from:)` must not declare it: its code would silently not run.
+///
+/// Without the word a model's `init(from:)` runs for every object, as `JSONDecoder` runs it
+/// (see the README's performance section for both, measured). Classes are always decoded
+/// through `init(from:)`: the word has no effect on them.
+public protocol SynthesizedDecodable: DecodableModel {}
+
+/// A model's word that its `encode(to:)` is the one the compiler synthesizes. As
+/// ``SynthesizedDecodable`` for decoding: a model with a hand-written `encode(to:)` must not
+/// declare it. Today `ModelEncoder` runs every model's `encode(to:)`; the word is where
+/// encode plans will apply.
+public protocol SynthesizedEncodable: EncodableModel {}
+
+/// Both words: the model's `init(from:)` and `encode(to:)` are the compiler's.
+public typealias SynthesizedCodable = SynthesizedDecodable & SynthesizedEncodable
