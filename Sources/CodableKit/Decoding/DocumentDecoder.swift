@@ -17,6 +17,9 @@ final class DocumentDecoder: Decoder {
     }
     /// `!prefix.isEmpty`, read per keyed container without retaining the array.
     private(set) var hasPrefix = false
+    /// The whole coding path to `node`, for a decoder a hand-written `init(from:)` may keep past
+    /// its decode (a super decoder): once the decode has ended its session has no path left.
+    var keptPath: [PathComponent]?
 
     init(document: JSONDocument, session: DecodingSession, node: Int) {
         self.document = document
@@ -25,7 +28,21 @@ final class DocumentDecoder: Decoder {
     }
 
     var codingPath: [any CodingKey] {
-        session.codingPath(depth: session.path.count) + prefix.map { $0.codingKey as any CodingKey }
+        if session.ended, let keptPath { return keptPath.map(\.codingKey) }
+        return session.codingPath(depth: session.path.count) + prefix.map { $0.codingKey as any CodingKey }
+    }
+
+    /// A decoder at `node` for a hand-written `init(from:)` (`superDecoder`), `key` below this
+    /// decoder's position at `depth` (with `prefix`, the keys of the container it comes from),
+    /// with its whole path kept for a read after the decode.
+    func superDecoder(at node: Int?, depth: Int, prefix: [PathComponent], key: PathComponent) -> DocumentDecoder {
+        let nested = node.map { DocumentDecoder(document: document, session: session, node: $0) }
+            ?? DocumentDecoder(document: .null, session: session, node: 0)
+        nested.prefix = prefix + [key]
+        var path: [PathComponent] = []
+        session.path.appendPrefix(min(max(depth - prefix.count, 0), session.path.count), to: &path)
+        nested.keptPath = path + nested.prefix
+        return nested
     }
     var userInfo: [CodingUserInfoKey: Any] { session.options.userInfo }
 
@@ -35,8 +52,9 @@ final class DocumentDecoder: Decoder {
     /// it ended (the decode's own session has none left then).
     @inline(never)
     func afterItsDecode<R>(_ body: (DocumentDecoder) throws -> R) throws -> R {
-        try DetachedContext(copying: session, document: document, depth: session.path.count + prefix.count, prefix: prefix, frame: -1)
-            .run(at: node, body)
+        let context = keptPath.map { DetachedContext(copying: session, document: document, path: $0, frame: -1) }
+            ?? DetachedContext(copying: session, document: document, depth: session.path.count + prefix.count, prefix: prefix, frame: -1)
+        return try context.run(at: node, body)
     }
 
     @inline(never)

@@ -359,10 +359,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func superDecoder(name: String, node: Int?) -> DocumentDecoder {
-        let nested = node.map { DocumentDecoder(document: decoder.document, session: decoder.session, node: $0) }
-            ?? DocumentDecoder(document: .null, session: decoder.session, node: 0)
-        nested.prefix = prefix + [.key(name)]
-        return nested
+        decoder.superDecoder(at: node, depth: depth, prefix: prefix, key: .key(name))
     }
 
     private func nestedDecoder(forKey key: Key) throws -> DocumentDecoder {

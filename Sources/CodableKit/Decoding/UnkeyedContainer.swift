@@ -106,7 +106,9 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func superDecoder() throws -> any Decoder {
         if decoder.session.ended { return try afterItsDecode { try $0.superDecoder() } }
-        return try nestedDecoder(T: Any.self)
+        try checkNotAtEnd(Any.self)
+        defer { advance() }
+        return decoder.superDecoder(at: cursor, depth: depth, prefix: prefix, key: .index(currentIndex))
     }
 
     /// A decoder at the current element, which is then consumed.

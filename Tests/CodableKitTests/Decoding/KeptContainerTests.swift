@@ -115,6 +115,18 @@ import Testing
             init(stringValue: String) { self.stringValue = stringValue }
             init?(intValue _: Int) { nil }
         }
+        // A super decoder of the kept container, and the containers it makes.
+        for (forKey, expected) in [(true, ["items", "[0]", "detail"]), (false, ["items", "[0]", "super"])] {
+            let mine = try forKey ? ours.superDecoder(forKey: .detail) : ours.superDecoder()
+            let theirs = try forKey ? foundation.superDecoder(forKey: .detail) : foundation.superDecoder()
+            #expect(describe(mine.codingPath) == expected)
+            #expect(describe(mine.codingPath) == describe(theirs.codingPath))
+            if forKey {
+                let keyed = try mine.container(keyedBy: AnyKey.self)
+                #expect(describe(keyed.codingPath) == describe(try theirs.container(keyedBy: AnyKey.self).codingPath))
+                #expect(try keyed.decode(Int.self, forKey: AnyKey(stringValue: "a")) == 1)
+            }
+        }
         let nested = try ours.nestedContainer(keyedBy: AnyKey.self, forKey: .detail)
         let foundationNested = try foundation.nestedContainer(keyedBy: AnyKey.self, forKey: .detail)
         #expect(describe(nested.codingPath) == ["items", "[0]", "detail"])
@@ -146,6 +158,42 @@ import Testing
             == errorPath { try foundationStrict.decode(Int.self, forKey: .detail) })
         #expect(errorPath { try strict.nestedContainer(keyedBy: AnyKey.self, forKey: .detail) }
             == errorPath { try foundationStrict.nestedContainer(keyedBy: AnyKey.self, forKey: .detail) })
+    }
+
+    /// Keeps the super decoders its `init(from:)` asks for, keyed and unkeyed, as a lazy wrapper would.
+    struct SuperKeeper: DecodableModel {
+        nonisolated(unsafe) static var kept: [any Decoder] = []  // serialized suite
+        var x = 0
+        enum CodingKeys: String, CodingKey { case x, child, list }
+        init() {}
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            x = try container.decode(Int.self, forKey: .x)
+            var list = try container.nestedUnkeyedContainer(forKey: .list)
+            Self.kept += [try container.superDecoder(forKey: .child), try container.superDecoder(), try list.superDecoder()]
+        }
+    }
+
+    struct SuperKeepers: DecodableModel { var items: [SuperKeeper] = [] }
+
+    /// A super decoder made during the decode and read after it names its whole path, as
+    /// `JSONDecoder`'s does, and its containers read what it stands at.
+    @Test func aSuperDecoderKeptPastItsDecodeKeepsItsWholeCodingPath() throws {
+        let json = Data(#"{"items": [{"x": 1, "child": {"a": 2}, "list": [3]}, {"x": 4, "child": {"a": 5}, "list": [6]}]}"#.utf8)
+        func describe(_ path: [any CodingKey]) -> [String] { path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue } }
+        SuperKeeper.kept = []
+        _ = try JSONDecoder().decode(SuperKeepers.self, from: json)
+        let foundation = SuperKeeper.kept
+        SuperKeeper.kept = []
+        _ = try ModelDecoder().decode(SuperKeepers.self, from: json)
+        let ours = SuperKeeper.kept
+        #expect(ours.map { describe($0.codingPath) } == foundation.map { describe($0.codingPath) })
+        #expect(describe(ours[0].codingPath) == ["items", "[0]", "child"])
+        #expect(describe(ours[5].codingPath) == ["items", "[1]", "list", "[0]"])
+        let child = try ours[3].container(keyedBy: AnyCodingKey.self)
+        #expect(describe(child.codingPath) == ["items", "[1]", "child"])
+        #expect(try child.decode(Int.self, forKey: AnyCodingKey(stringValue: "a")) == 5)
+        #expect(try ours[5].singleValueContainer().decode(Int.self) == 6)
     }
 
     /// Tolerant mode repairs properties; what it cannot repair (there is no property to
