@@ -174,7 +174,10 @@ final class KeyTable {
         table.pointee.byteCount = needed
     }
 
-    private func add(_ property: String) -> Int {
+    /// The keys (or dotted paths) `property`'s value is looked for under, best first, each once:
+    /// the property's own rules, the model-wide rule, the call's strategies, then its name.
+    /// The one list a keyed container, a field plan and a report's words all read.
+    static func candidateKeys(for property: String, info: ModelInfo?, strategies: [any KeyStrategy]) -> [String] {
         var keys: [String] = []
         let name = info?.declaredName(property) ?? property
         let ownRules = info?.propertyKeyRules[name] ?? []
@@ -184,9 +187,13 @@ final class KeyTable {
         keys.append(name)
         if name != property { keys.append(property) }  // an `@Observable` class's `_name`, as `JSONEncoder` wrote it
         var seen = Set<String>()
+        return keys.filter { seen.insert($0).inserted }
+    }
+
+    private func add(_ property: String) -> Int {
         let table = state.pointer
         let first = table.pointee.candidates.count
-        for key in keys where seen.insert(key).inserted {
+        for key in Self.candidateKeys(for: property, info: info, strategies: strategies) {
             var path = -1
             if DottedPath.isNested(key) {  // split only then: splitting every key would cost per decode
                 table.pointee.paths.append(DottedPath(key).components)

@@ -543,6 +543,13 @@ extension DocumentDecoder {
                                site: PropertySite, state: inout FlatState) -> Bool {
         var element: FlatElement?
         if case let .pending(pending) = state { element = pending }
+        if reason == .missing, plan.hasKeyRules || !session.keyStrategies.isEmpty {
+            // Looked for under a key rules or strategies name: the repair stage's record, which
+            // names that key (`DecodingSession.lookedForKey`), in the element's own frame.
+            guard element == nil else { return false }
+            session.fileRepair(DecodingProblem(reason: .missing, expected: plan.fields[index].slot.valueType), site: site, at: nil, in: document)
+            return true
+        }
         // Only a found value's words and a conversion's name the type (`FiledIssues.repair`): a witness call saved.
         let expected = reason.hasWords ? plan.fields[index].slot.valueType : Any.self
         // The JSON key, where it is not the field's (a strategy or a rule renamed it): compared

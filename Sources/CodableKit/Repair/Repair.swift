@@ -87,13 +87,25 @@ extension DecodingSession {
                          jsonKey: jsonKey())
     }
 
-    /// The JSON key the value at `node` was read from, when it is not the property's name
-    /// (a key strategy or a mapping renamed it): what the client sent, beside what the
-    /// report's path calls it.
+    /// The JSON key the value at `node` was read from — for an absent value (`node` nil), the
+    /// key it was looked for under first — when it is not the property's name (a key strategy
+    /// or a mapping renamed it): what the client sent or should have, beside what the report's
+    /// path calls it.
     private func jsonKey(of node: Int?, in document: JSONDocument?, site: PropertySite) -> String? {
-        guard let node, let document, node > site.object, document.nodes[node - 1].kind == .string else { return nil }
+        guard let node else { return lookedForKey(site) }
+        guard let document, node > site.object, document.nodes[node - 1].kind == .string else { return nil }
         let key = document.string(node - 1)
         return key == pathName(site) ? nil : key
+    }
+
+    /// The best candidate key of `site`'s property (`KeyTable.candidateKeys`), when key rules or
+    /// strategies make it another than the property's name; nil otherwise.
+    func lookedForKey(_ site: PropertySite) -> String? {
+        guard hasKeyTable(frame: site.frame) else { return nil }
+        let info = isLive(frame: site.frame) ? frames[site.frame].info : nil
+        guard let best = KeyTable.candidateKeys(for: site.key, info: info, strategies: keyStrategies).first,
+              best != pathName(site) else { return nil }
+        return best
     }
 
     /// The problem an error stands for: a producer's own, or — for an error thrown by a
@@ -160,6 +172,11 @@ extension DecodingSession {
     /// record, for a planned field's fallback too: `DocumentDecoder.repairPlanned`).
     func fileRepair(_ problem: DecodingProblem, site: PropertySite, at node: Int?, in document: JSONDocument?) {
         guard recordsIssues else { return }
+        // A missing key looked for under another name: kept whole, with that name in words.
+        if node == nil, case .missing = problem.reason, let key = lookedForKey(site) {
+            file(.problem(problem), depth: site.depth, key: pathKey(site), owner: owner(of: site.frame), fallback: .initialValue, jsonKey: key)
+            return
+        }
         var keyNode = -1
         if let node, let document, node > site.object, document.nodes[node - 1].kind == .string { keyNode = node - 1 }
         filedIssues.fileRepair(problem, path: path, depth: site.depth, key: pathKey(site), owner: owner(of: site.frame),

@@ -38,8 +38,9 @@ public struct DecodingIssue: Sendable, CustomStringConvertible {
     /// What the property got instead, when the kind does not say it: `kept the initial
     /// value` (the model's own), or `used the empty value ""` (the model had none for it).
     public var outcome: String?
-    /// The JSON key the value was read from, when it is not the property's name in `path`
-    /// (a key strategy or a mapping renamed it), such as `order_id` for `orderId`.
+    /// The JSON key the value was read from — for a key not found, the key it was looked for
+    /// under first — when it is not the property's name in `path` (a key strategy or a mapping
+    /// renamed it), such as `order_id` for `orderId`.
     public var jsonKey: String?
 
     /// The path as the decoder recorded it (a slice of the decode's `FiledIssues`); made

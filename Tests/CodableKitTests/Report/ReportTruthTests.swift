@@ -59,11 +59,47 @@ import Testing
         #expect(report.issues.map(\.jsonKey) == ["order_id", nil, nil, nil])
     }
 
+    /// A missing key is named as it was looked for: the key a rule or a strategy gave it first.
+    @Test func aMissingKeyIsNamedAsItWasLookedFor() throws {
+        struct Order: CodableModel, Equatable { var orderId = 7, name = "" }
+        struct Ruled: CodableModel, Equatable {
+            var orderId = 7, name = ""
+            static func mappingForKey() -> [KeyMapping]? { [.model(SnakeKeys())] }
+        }
+        struct DeclaredRuled: CodableModel, SynthesizedDecodable, Equatable {
+            var orderId = 7, name = ""
+            static func mappingForKey() -> [KeyMapping]? { [.model(SnakeKeys())] }
+        }
+        let (_, byStrategy) = try ModelDecoder(options: .init(keyStrategies: [SnakeKeys()])).decodeWithReport(Order.self, from: Data(#"{"name": "n"}"#.utf8))
+        #expect(Self.lines(byStrategy) == [#"orderId ("order_id") (Order): key not found; kept the initial value"#])
+        #expect(byStrategy.issues.map(\.jsonKey) == ["order_id"])
+        let (_, plain) = try ModelDecoder().decodeWithReport(Order.self, from: Data(#"{"name": "n"}"#.utf8))
+        #expect(Self.lines(plain) == ["orderId (Order): key not found; kept the initial value"])
+        // Through the model's rule, with and without a plan (a declared model's array, decoded often enough).
+        let objects = (0 ..< FieldPlan.learnInFirstDecode + 10).map { $0 % 50 == 0 ? #"{"name": "n"}"# : #"{"order_id": \#($0), "name": "n"}"# }
+        let data = Data(("[" + objects.joined(separator: ",") + "]").utf8)
+        for _ in 0 ..< 2 {
+            let (_, ruled) = try ModelDecoder().decodeWithReport([Ruled].self, from: data)
+            let (_, declared) = try ModelDecoder().decodeWithReport([DeclaredRuled].self, from: data)
+            #expect(ruled.issues.map(\.jsonKey) == Array(repeating: "order_id", count: 6))
+            #expect(ruled.issues.map(\.description) == declared.issues.map { $0.description.replacingOccurrences(of: "DeclaredRuled", with: "Ruled") })
+        }
+        #expect(ModelInfo.of(model: DeclaredRuled.self).hasFieldPlan)
+    }
+
     @Test func aRequiredPropertyIsNotSaidToHaveKeptAnything() throws {
         struct Line: CodableModel { @Required var sku = ""; var count = 1 }
         let (lines, report) = try [Line].decodeWithReport(from: Data(#"[{"count": 2}, {"sku": "a"}]"#.utf8))
         #expect(lines.count == 1)
         let detail = try #require(report.issues.first?.detail)
         #expect(detail == #"the required property "sku": key not found"#, "\(report)")
+    }
+}
+
+/// `firstName` ⇄ `first_name`, as the key strategies module's `SnakeCase` (the kernel's tests see no plugin).
+private struct SnakeKeys: KeyStrategy {
+    func decodingKeys(for propertyName: String) -> [String] { [encodingKey(for: propertyName)] }
+    func encodingKey(for propertyName: String) -> String {
+        propertyName.reduce(into: "") { $0 += $1.isUppercase ? "_" + $1.lowercased() : String($1) }
     }
 }
