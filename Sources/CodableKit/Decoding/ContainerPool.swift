@@ -48,7 +48,7 @@ final class KeyedContainerPool {
     @inline(__always)
     private func handOut(_ index: Int, in session: DecodingSession) {
         // Safety: the session's `poolList` holds this pool for as long as the handout is on its stack.
-        session.handouts.append(Handout(pool: Unmanaged.passUnretained(self), index: index, frame: session.frames.count - 1))
+        session.containers.handouts.append(Handout(pool: Unmanaged.passUnretained(self), index: index, frame: session.frames.count - 1))
     }
 
     /// Detaches box `index`'s container if anyone but this pool holds it (see `DetachedContext`),

@@ -10,7 +10,7 @@ enum CurrentSession {
     static func know(_ hint: @autoclosure () -> RouteHint) {
         guard let pointer = current.value else { return }  // JSONDecoder, or no decode (or no pthreads)
         // Safety: set only by `with`, whose caller holds the session for the call.
-        Unmanaged<DecodingSession>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.hint = hint() }
+        Unmanaged<DecodingSession>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.types.hint = hint() }
     }
 
     /// `body`'s result with no session on this thread: a model's `init(from:)` run

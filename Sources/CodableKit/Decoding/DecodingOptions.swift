@@ -53,6 +53,9 @@ public struct DecodingOptions: Sendable {
     }
     /// The strategies set in code, which beat app-wide transformers for their types.
     var configured: ConfiguredStrategies = []
+    /// Whether models that declare `SynthesizedDecodable` may be decoded by field plans (true):
+    /// false runs every model's `init(from:)`, which the tests compare plans with.
+    var usesFieldPlans = true
     /// How JSON keys become coding keys, as `JSONDecoder.keyDecodingStrategy`: applied to
     /// the object's keys before the key candidates are looked up. Default `.useDefaultKeys`.
     public var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys

@@ -1,52 +1,49 @@
-import Synchronization
-
-/// Everything one decode call shares: the options captured when it started, the
-/// coding path, the models being decoded, per-type caches, and the issues found.
+/// Everything one decode call shares, as a few named parts it owns: the call's settings,
+/// the coding path and the models being decoded, the issues filed, what it learns per type
+/// and per field plan, the containers it hands out, and a partial document's cut.
 ///
 /// Its mutable state is `@exclusivity(unchecked)`: a class's stored property is
 /// otherwise checked at run time on every access, and these change around every
 /// decoded value. The accesses are exclusive by construction — a decode runs on one
 /// thread, and each access is a short, strictly nested read or mutation.
 final class DecodingSession {
-    /// The call's options, for what is read rarely (strategies, `userInfo`).
-    let options: DecodingOptions
-    /// This decode among the process's, from 1 (`ModelInfo.fieldPlan` tells a type's first
-    /// decode from later ones by it).
-    let id = nextDecodeID.wrappingAdd(1, ordering: .relaxed).oldValue
+    /// What the call asked for (see `CallSettings`).
+    let settings: CallSettings
     /// The mode in force: every problem is an error, with `JSONDecoder`'s case and path —
     /// in strict mode, and in tolerant mode while a type's own `init(from:)` runs its
     /// first, exact pass (see `decodeOwn`). Read wherever a problem is found; set only there.
     @exclusivity(unchecked) var strict: Bool
-    /// The mode the call asked for, which the exact pass does not change.
-    let callIsStrict: Bool
-    let maxDepth: Int
-    let keyStrategies: [any KeyStrategy]
-    /// Per-call transformers over the app-wide ones, by the type they produce.
-    let typeTransformers: [ObjectIdentifier: any ValueTransformable]
-    let hasTypeTransformers: Bool
-    /// Whether transformers apply at all (not in a plugin's own conversion).
-    let appliesTransformers: Bool
-    /// The stack addresses decoding may use on this thread (see `StackGuard`).
-    let stackRange: ClosedRange<UInt>? = StackGuard.usableRange()
-
     /// The coding path, as a stack: pushing a key is an append, and the path is
     /// only turned into text or `[CodingKey]` when something is reported.
     @exclusivity(unchecked) var path = Stack<PathComponent>()
     /// The models (and other keyed types) being decoded, innermost last.
     @exclusivity(unchecked) var frames = Stack<ModelFrame>()
-    /// Whether repairs are recorded: only when someone will read the report (the
-    /// caller, or a `DecodingLog` handler or level). Unread, each record — its
-    /// path, its type names, its words — would be much of a repair's cost for nothing.
-    let recordsIssues: Bool
-    /// The repairs recorded so far.
+    /// The value the next model starts from in update mode, with a flag read per object.
+    @exclusivity(unchecked) private var pending = PendingBase(isSet: false, value: nil)
+    /// The repairs recorded so far (when `settings.recordsIssues`).
     @exclusivity(unchecked) var filedIssues = FiledIssues()
-    /// A `keyDecodingStrategy` other than `.useDefaultKeys` converts the keys of each object.
-    let convertsKeys: Bool
-    /// No `keyDecodingStrategy` converts keys: models may be decoded by their field plans
-    /// (`FieldPlan`).
-    let usesPlans: Bool
-    /// Converts each object's keys when `convertsKeys`.
+    /// Converts each object's keys when `settings.convertsKeys`.
     @exclusivity(unchecked) var keyConverter: KeyConverter
+    /// What the decode learns per type (see `TypeCaches`).
+    @exclusivity(unchecked) var types = TypeCaches()
+    /// What the decode keeps per field plan (see `PlanCaches`).
+    @exclusivity(unchecked) var plans = PlanCaches()
+    /// The keyed containers handed out, and the member cursors (see `HandedOutContainers`).
+    @exclusivity(unchecked) var containers = HandedOutContainers()
+    /// Where a partial document was cut (see `PartialCut`).
+    var cut = PartialCut()
+
+    init(options: DecodingOptions, appliesTransformers: Bool = true, recordsIssues: Bool = true) {
+        settings = CallSettings(options: options, appliesTransformers: appliesTransformers, recordsIssues: recordsIssues)
+        strict = settings.callIsStrict
+        keyConverter = KeyConverter(options.keyDecodingStrategy)
+    }
+
+    /// The call's options, for what is read rarely (strategies, `userInfo`).
+    var options: DecodingOptions { settings.options }
+    /// Whether the decode has ended (see `HandedOutContainers.ended`).
+    var ended: Bool { containers.ended }
+
     /// Set just before a model is decoded in update mode: the value it starts from.
     var pendingBase: Any? {
         get { pending.value }
@@ -56,107 +53,16 @@ final class DecodingSession {
     /// its own (testing the optional existential itself makes an outlined copy of it).
     var hasPendingBase: Bool { pending.isSet }
 
-    @exclusivity(unchecked) private var pending = PendingBase(isSet: false, value: nil)
-    /// Per field plan: its fields' candidate keys when keys have rules or strategies (see `PlanKeyCandidates`).
-    @exclusivity(unchecked) var planCandidates = TypeTable<PlanCandidatesEntry>()
-    /// The two plans asked for last, with their entries: a model and the one in its array
-    /// mostly alternate (an airport, its runways).
-    @exclusivity(unchecked) var recentPlanCandidates: ((plan: ObjectIdentifier?, entry: PlanCandidatesEntry?),
-                                                       (plan: ObjectIdentifier?, entry: PlanCandidatesEntry?)) = ((nil, nil), (nil, nil))
-    /// Per field plan: which absent optionals are nil in this decode (see `AbsentNilness`).
-    @exclusivity(unchecked) var planNilness = TypeTable<AbsentNilness>()
-    /// Per field plan: the initial values its fields' repairs fall back on in this decode (see `PlanFallbacks`).
-    @exclusivity(unchecked) var planFallbacks = TypeTable<PlanFallbacks>()
-    /// Where planned decodes build their models (see `decodePlanned`).
-    @exclusivity(unchecked) var scratch = ScratchStack()
-    /// How each type is decoded (see `Route`).
-    @exclusivity(unchecked) var routes = TypeTable<Route>()
-    /// The types last known statically to be models (see `RouteHint`).
-    @exclusivity(unchecked) var hint = RouteHint()
-    /// Key tables by `Key` type (each the head of its `Key`'s tables for other models,
-    /// see `KeyTable.table(for:strategies:)`), unretained: a container reads its table
-    /// per key, and `keyTableOwners` keeps them until the session ends.
-    @exclusivity(unchecked) private var keyTables = TypeTable<Unmanaged<KeyTable>>()
-    @exclusivity(unchecked) private var keyTableOwners: [KeyTable] = []
-    /// Keyed container pools by `Key` type (see `KeyedContainerPool`), unretained;
-    /// `poolList` owns them, and empties them when the decode ends.
-    @exclusivity(unchecked) var containerPools = TypeTable<Unmanaged<KeyedContainerPool>>()
-    @exclusivity(unchecked) var poolList: [KeyedContainerPool] = []
-    /// `decodePartial` for a `PartialStringDecodable` model: the node standing for the
-    /// member string the document was cut inside (a `null`), its document's serial (JSON
-    /// found in a string makes documents with node numbers of their own), and the text that
-    /// arrived of it; -1 otherwise. A `String` property reads the text, any other reader
-    /// finds the member missing: checked where a member's value is read (`partialProperty`,
-    /// `partialValue`, `decodeDictionary`), before any type can see the `null`.
-    var partialNode = -1
-    var partialDocument = -1
-    var partialText = ""
-
     /// Whether `node` of `document` is the string a partial document was cut inside.
     @inline(__always)
     func isPartial(_ node: Int, in document: JSONDocument?) -> Bool {
-        node == partialNode && document?.serial == partialDocument
-    }
-    /// Set when the decode has ended (`releaseContainers`): nothing changes the session
-    /// after that, and a container or decoder that outlives it reads in a session of its
-    /// own (see `DetachedContext`).
-    var ended = false
-    /// The keyed containers handed out in the open frames, innermost last: checked as
-    /// their frame ends (see `popFrame`).
-    @exclusivity(unchecked) var handouts = Stack<Handout>()
-    /// One member cursor per depth of open keyed containers (see `MemberCursor`).
-    @exclusivity(unchecked) private var cursors = UnsafeMutableBufferPointer<MemberCursor>(start: nil, count: 0)
-
-    /// Per model type: its shape and one `init()` value for this decode (see `InitialValues.swift` and `ModelShape`).
-    /// Asked by every object that needs a fallback.
-    @exclusivity(unchecked) var modelFallbacks = TypeTable<ModelFallbacks>()
-    /// Per model type: which initial values are nil (see `initialIsNil`).
-    @exclusivity(unchecked) var writtenNilness = TypeTable<WrittenNilness>()
-    /// Type names for reports (`String(describing:)` demangles, so once per type):
-    /// every repair names one or two types.
-    @exclusivity(unchecked) private var typeNames = TypeTable<String>()
-    private static let sharedTypeNames = TypeCache<String>()
-
-
-
-    init(options: DecodingOptions, appliesTransformers: Bool = true, recordsIssues: Bool = true) {
-        self.options = options
-        self.recordsIssues = recordsIssues
-        if case .useDefaultKeys = options.keyDecodingStrategy { convertsKeys = false } else { convertsKeys = true }
-        keyConverter = KeyConverter(options.keyDecodingStrategy)
-        callIsStrict = options.mode == .strict
-        strict = options.mode == .strict
-        maxDepth = options.maxDepth
-        keyStrategies = options.keyStrategies
-        usesPlans = !convertsKeys
-        let transformers = appliesTransformers
-            ? WhichSettingWins.typeTransformers(perCall: options.transformers, configured: options.configured) : [:]
-        typeTransformers = transformers
-        hasTypeTransformers = !transformers.isEmpty
-        self.appliesTransformers = appliesTransformers
-    }
-
-    deinit {
-        scratch.deallocate()
-        _ = cursors.deinitialize()
-        cursors.deallocate()
+        cut.contains(node, in: document)
     }
 
     /// The value node of `key` in `object`, for a keyed container at `depth`.
     @inline(__always)
     func member(_ key: UnsafeBufferPointer<UInt8>, in object: Int, of document: JSONDocument, depth: Int) -> Int? {
-        if depth >= cursors.count { growCursors(toFit: depth) }
-        return cursors[depth].member(key, in: object, of: document)
-    }
-
-    private func growCursors(toFit depth: Int) {
-        let grown = UnsafeMutableBufferPointer<MemberCursor>.allocate(capacity: max(depth + 1, cursors.count * 2, 16))
-        if let old = cursors.baseAddress {
-            grown.baseAddress!.moveInitialize(from: old, count: cursors.count)
-            cursors.deallocate()
-        }
-        (grown.baseAddress! + cursors.count).initialize(repeating: MemberCursor(), count: grown.count - cursors.count)
-        cursors = grown
+        containers.member(key, in: object, of: document, depth: depth)
     }
 
     // MARK: Per-type caches
@@ -172,7 +78,7 @@ final class DecodingSession {
     func keyTable<Key: CodingKey>(for _: Key.Type, frame: Int, current: Unmanaged<KeyTable>?) -> Unmanaged<KeyTable>? {
         guard hasKeyTable(frame: frame) else { return nil }
         let info = frame >= 0 ? frames[frame].infoIdentity : nil
-        // Safety: the session owns every key table (`keyTableOwners`, and each head its `next`).
+        // Safety: the session owns every key table (`TypeCaches`, and each head its `next`).
         if let current, current._withUnsafeGuaranteedRef({ $0.infoIdentity == info }) { return current }
         return keyTable(for: Key.self, info: frame >= 0 ? frames[frame].info : nil)
     }
@@ -180,19 +86,21 @@ final class DecodingSession {
     /// Whether containers in `frame` resolve keys through a table.
     @inline(__always)
     func hasKeyTable(frame: Int) -> Bool {
-        frame >= 0 && frames[frame].hasKeyRules || !keyStrategies.isEmpty
+        frame >= 0 && frames[frame].hasKeyRules || !settings.keyStrategies.isEmpty
     }
 
     /// `keyTable(for:frame:current:)` once a table is needed: the one for `Key` and `info`.
     func keyTable<Key: CodingKey>(for _: Key.Type, info: ModelInfo?) -> Unmanaged<KeyTable> {
-        let head = keyTables.value(for: ObjectIdentifier(Key.self)) {
-            let table = KeyTable(info: info, strategies: keyStrategies)
-            keyTableOwners.append(table)
-            // Safety: `keyTableOwners` holds the table until the session ends.
-            return Unmanaged.passUnretained(table)
-        }
-        // Safety: `keyTableOwners` holds every head until the session ends.
-        return head._withUnsafeGuaranteedRef { $0.table(for: info, strategies: keyStrategies) }
+        types.keyTable(for: Key.self, info: info, strategies: settings.keyStrategies)
+    }
+
+    @inline(__always)
+    func route<T>(_: T.Type) -> Route {
+        types.route(T.self)
+    }
+
+    func typeName(_ type: Any.Type) -> String {
+        types.typeName(type)
     }
 
     // MARK: Frames
@@ -218,19 +126,15 @@ final class DecodingSession {
     /// copied (see `DetachedContext`).
     @inline(__always)
     func popFrame() {
-        if handouts.count > 0, handouts.last.frame == frames.count - 1 { checkHandouts(of: frames.count - 1) }
+        if containers.handouts.count > 0, containers.handouts.last.frame == frames.count - 1 {
+            containers.checkHandouts(of: frames.count - 1, in: self)
+        }
         frames.removeLast()
     }
 
-    /// Takes the containers handed out in `frame` off `handouts`, detaching those still held.
-    @inline(__always)
-    func checkHandouts(of frame: Int) {
-        while handouts.count > 0, handouts.last.frame == frame {
-            let handout = handouts.last
-            handouts.removeLast()
-            // Safety: `poolList` holds every pool until the session ends.
-            handout.pool._withUnsafeGuaranteedRef { $0.detachIfHeld(handout.index, session: self) }
-        }
+    /// Ends the decode: every container still held is detached, and the pools are emptied.
+    func releaseContainers() {
+        containers.release(in: self)
     }
 
     /// A keyed container of `frame` was asked what only a hand-written `init(from:)` asks,
@@ -258,17 +162,6 @@ final class DecodingSession {
     @inline(__always)
     func isLive(frame: Int) -> Bool {
         frame >= 0 && frame < frames.count
-    }
-
-    /// A type's name from the process's cache, for words made after the decode (`PendingIssues`).
-    static func sharedTypeName(_ type: Any.Type) -> String {
-        sharedTypeNames.value(for: type) { CodableKit.typeName(type) }
-    }
-
-    func typeName(_ type: Any.Type) -> String {
-        typeNames.value(for: ObjectIdentifier(type)) {
-            Self.sharedTypeNames.value(for: type) { CodableKit.typeName(type) }
-        }
     }
 
     // MARK: Paths
@@ -299,26 +192,10 @@ final class DecodingSession {
         return keys
     }
 
-    // MARK: Containers handed out
-
     /// The pool of `KeyedContainer<Key>` boxes for this decode.
     @inline(__always)
     func containerPool<Key: CodingKey>(for _: Key.Type) -> Unmanaged<KeyedContainerPool> {
-        let pool = containerPools.value(for: ObjectIdentifier(Key.self)) {
-            let pool = KeyedContainerPool()
-            poolList.append(pool)
-            // Safety: `poolList` holds the pool until the session ends.
-            return Unmanaged.passUnretained(pool)
-        }
-        return pool
-    }
-
-    /// Empties every pool (their boxes hold the decoder, which holds this session), once
-    /// every container someone still holds is detached.
-    func releaseContainers() {
-        while handouts.count > 0 { checkHandouts(of: handouts.last.frame) }
-        for pool in poolList { pool.releaseAll() }
-        ended = true
+        containers.pool(for: Key.self)
     }
 
     // MARK: The stack guard
@@ -329,7 +206,7 @@ final class DecodingSession {
     /// "fake stack") says nothing about the stack, and stops nothing.
     @inline(__always)
     func checkStack() throws {
-        guard let stackRange else { return }
+        guard let stackRange = settings.stackRange else { return }
         let address = StackGuard.currentAddress()
         guard address < stackRange.lowerBound, address + StackGuard.reserve >= stackRange.lowerBound else { return }
         throw DecodingAbort(error: .dataCorrupted(.init(
@@ -362,20 +239,6 @@ final class DecodingSession {
     func hasValueRules(_ site: PropertySite) -> Bool {
         isLive(frame: site.frame) && frames[site.frame].hasValueRules
     }
-
-    // MARK: Routes
-
-    @inline(__always)
-    func route<T>(_: T.Type) -> Route {
-        routes.value(for: ObjectIdentifier(T.self)) { Route.of(T.self, hint: hint) }
-    }
-}
-
-/// A keyed container handed out in a frame: the pool that holds its box, and where.
-struct Handout {
-    let pool: Unmanaged<KeyedContainerPool>
-    let index: Int
-    let frame: Int
 }
 
 /// The value the next model starts from in update mode, with a flag read per object.
@@ -383,6 +246,3 @@ struct PendingBase {
     var isSet: Bool
     var value: Any?
 }
-
-/// The next `DecodingSession.id`.
-private let nextDecodeID = Atomic<UInt>(1)

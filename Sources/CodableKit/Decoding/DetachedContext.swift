@@ -47,7 +47,7 @@ final class DetachedContext: @unchecked Sendable {  // immutable; `ModelInfo`s a
     /// `session`'s options and `frame` (if it is still open), with `path`.
     convenience init(copying session: DecodingSession, document: JSONDocument, path: [PathComponent], frame: Int) {
         let live = frame >= 0 && frame < session.frames.count
-        self.init(document: document, options: session.options, appliesTransformers: session.appliesTransformers, path: path,
+        self.init(document: document, options: session.options, appliesTransformers: session.settings.appliesTransformers, path: path,
                   frameType: live ? session.frames[frame].type : nil, model: live ? session.frames[frame].model : nil,
                   info: live ? session.frames[frame].info : nil)
     }
@@ -66,7 +66,7 @@ final class DetachedContext: @unchecked Sendable {  // immutable; `ModelInfo`s a
         let decoder = DocumentDecoder(document: document, session: session, node: node)
         defer {
             session.releaseContainers()
-            if session.recordsIssues {
+            if session.settings.recordsIssues {
                 DecodingLog.deliver(DecodingReport(pending: session.filedIssues.take(typeName: session.typeName)),
                                     modelType: frameType.map(typeName) ?? "a kept container")
             }

@@ -105,7 +105,7 @@ final class DocumentDecoder: Decoder {
     /// Recorded as a conversion; an error in strict mode.
     func jsonInString(at node: Int, expecting kind: JSONDocument.Kind) throws -> DocumentDecoder? {
         guard mayHoldJSON(at: node, opening: kind) else { return nil }
-        let remainingDepth = session.maxDepth - session.path.count
+        let remainingDepth = session.settings.maxDepth - session.path.count
         guard remainingDepth > 0,
               let nested = try? document.withText(node, { try JSONParser.parse(Array($0), maxDepth: remainingDepth) }),
               nested.nodes[0].kind == kind else { return nil }

@@ -64,7 +64,7 @@ struct KeyedContainerFields {
         depth = session.path.count + (hasPrefix ? decoder.prefix.count : 0)
         frame = session.frames.count - 1
         keys = session.keyTable(for: Key.self, frame: frame, current: keys)
-        if session.convertsKeys {
+        if session.settings.convertsKeys {
             let depth = depth
             let converted = session.keyConverter.keys(of: object, in: decoder.document) { session.codingPath(depth: depth) }
             extras = KeyedContainerExtras(prefix: decoder.prefix, converted: converted)
@@ -74,7 +74,7 @@ struct KeyedContainerFields {
             extras = nil
         }
         hasExtras = extras != nil
-        plainScalars = !session.hasTypeTransformers && !(frame >= 0 && session.frames[frame].hasValueRules)
+        plainScalars = !session.settings.hasTypeTransformers && !(frame >= 0 && session.frames[frame].hasValueRules)
     }
 
     /// Keeps what the container needs to go on without `session`'s shared state: called as

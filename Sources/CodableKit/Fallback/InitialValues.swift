@@ -21,7 +21,7 @@ extension DecodingSession {
         // Safety: the session's `modelFallbacks` table owns these until it ends.
         let fallbacks = modelFallbacks(frame: frame, model: model).takeUnretainedValue()
         guard let field = fallbacks.shape.field(key) else { return nil }
-        if frames[frame].isUpdate || field.varies {
+        if frames[frame].isUpdate || !field.isShared {
             if frames[frame].fallback == nil { frames[frame].fallback = FallbackSource(base: model.init(), shape: fallbacks.shape) }
             return frames[frame].fallback!.value(field).flatMap { $0 as? T }
         }
@@ -69,7 +69,7 @@ extension DecodingSession {
         // the generic `initialValue` the closure costs more than the retain.
         // Safety: the session's `modelFallbacks` table owns these until it ends.
         return modelFallbacks(frame: frame, model: model)._withUnsafeGuaranteedRef { fallbacks in
-            guard let field = fallbacks.shape.field(key), !field.varies else { return false }
+            guard let field = fallbacks.shape.field(key), field.isShared else { return false }
             return fallbacks.reference.isNil(field)
         }
     }
@@ -90,8 +90,8 @@ extension DecodingSession {
     /// The one `init()` value of `model` that this decode's fallbacks read, made on first need.
     private func referenceValue(of model: any DecodableModel.Type) -> Any {
         let id = ObjectIdentifier(model)
-        if let nilness = writtenNilness.existing(id) { return nilness.base }
-        if let fallbacks = modelFallbacks.existing(id) { return fallbacks.reference.base }
+        if let nilness = types.writtenNilness.existing(id) { return nilness.base }
+        if let fallbacks = types.modelFallbacks.existing(id) { return fallbacks.reference.base }
         return model.init()
     }
 
@@ -99,7 +99,7 @@ extension DecodingSession {
     /// found once per object (unretained: the session's table keeps it).
     private func writtenNilness(frame: Int, model: any DecodableModel.Type) -> Unmanaged<WrittenNilness> {
         if let known = frames[frame].writtenNilness { return known }
-        let nilness = writtenNilness.value(for: ObjectIdentifier(model)) {
+        let nilness = types.writtenNilness.value(for: ObjectIdentifier(model)) {
             let base = referenceValue(of: model)
             return WrittenNilness(base: base, isNil: KeyRecorder.nilness(of: base, model: model))
         }
@@ -114,7 +114,7 @@ extension DecodingSession {
     /// every one until the decode ends.
     private func modelFallbacks(frame: Int, model: any DecodableModel.Type) -> Unmanaged<ModelFallbacks> {
         if let known = frames[frame].modelFallbacks { return known }
-        let fallbacks = modelFallbacks.value(for: ObjectIdentifier(model)) {
+        let fallbacks = types.modelFallbacks.value(for: ObjectIdentifier(model)) {
             let shape = ModelShape.of(model)
             return ModelFallbacks(shape: shape, reference: FallbackSource(base: referenceValue(of: model), shape: shape))
         }

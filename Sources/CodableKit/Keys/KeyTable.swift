@@ -94,30 +94,30 @@ final class KeyTable {
         return UnsafeBufferPointer(start: base + candidate.start, count: candidate.length)
     }
 
-    /// The value node for an entry in `object`: the first candidate that is present
-    /// and not null; else the first that is present (null); else nil.
+    /// The value node for an entry in `object`, as `MemberChoice` chooses among its
+    /// candidates: the first that is present and not null; else the first that is present
+    /// (null); else nil.
     func resolve(entry: Int, in document: JSONDocument, object: Int, member: (UnsafeBufferPointer<UInt8>) -> Int?) -> Int? {
         let table = state.pointer
         let (first, count) = (table.pointee.entries[entry].first, table.pointee.entries[entry].count)
-        var firstNull: Int?
+        var choice = MemberChoice()
         let bytes = UnsafeBufferPointer(table.pointee.bytes)
-        do {
-            for position in first ..< first + count {
-                let candidate = table.pointee.candidates[position]
-                var found: Int?
-                if candidate.path >= 0 {  // the walk first, then the literal key below (see `DottedPath`)
-                    found = document.walk(table.pointee.paths[candidate.path], from: object)
-                }
-                if found == nil {
-                    let key = UnsafeBufferPointer(rebasing: bytes[candidate.start ..< candidate.start + candidate.length])
-                    found = member(key)
-                }
-                guard let node = found else { continue }
-                if document.nodes[node].kind != .null { return node }
-                if firstNull == nil { firstNull = node }
+        for position in first ..< first + count {
+            let candidate = table.pointee.candidates[position]
+            var found: Int?
+            if candidate.path >= 0 {  // the walk first, then the literal key below (see `DottedPath`)
+                found = document.walk(table.pointee.paths[candidate.path], from: object)
             }
-            return firstNull
+            if found == nil {
+                let key = UnsafeBufferPointer(rebasing: bytes[candidate.start ..< candidate.start + candidate.length])
+                found = member(key)
+            }
+            guard let node = found else { continue }
+            let isNull = document.nodes[node].kind == .null
+            choice.offer(rank: position - first, at: node, isNull: isNull)
+            if !isNull { break }  // candidates come best first: no later one beats a present value
         }
+        return choice.node < 0 ? nil : choice.node
     }
 
     /// The value node of `property` in `object`, as a keyed container finds it: its first

@@ -112,9 +112,9 @@ enum DecodeCall {
         let session = DecodingSession(options: options, appliesTransformers: appliesTransformers,
                                       recordsIssues: returnsReport || reportsToLog && DecodingLog.isListening)
         session.pendingBase = base
-        session.hint = hint
+        session.types.hint = hint
         if let partialText {  // the cut string stands as the document's last node (see `decodePartial`)
-            (session.partialNode, session.partialDocument, session.partialText) = (document.nodes.count - 1, document.serial, partialText)
+            session.cut = PartialCut(node: document.nodes.count - 1, document: document.serial, text: partialText)
         }
         defer { session.releaseContainers() }
         let value = try CurrentSession.with(session) { try decode(DocumentDecoder(document: document, session: session, node: root)) }

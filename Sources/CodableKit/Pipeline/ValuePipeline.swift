@@ -19,7 +19,7 @@ extension DocumentDecoder {
         guard let node else {
             return try session.repairProperty(T.self, problem: DecodingProblem(reason: .missing, expected: T.self), site: site)
         }
-        if case let .scalar(scalar) = route, !session.hasTypeTransformers, !session.hasValueRules(site) {
+        if case let .scalar(scalar) = route, !session.settings.hasTypeTransformers, !session.hasValueRules(site) {
             return try scalar.property(as: T.self, with: self, at: node, site: site)
         }
         do {
@@ -34,7 +34,7 @@ extension DocumentDecoder {
     /// `decode` as `decodeValue` would, without the route lookup and the existential call.
     /// (A partial document's cut node is a string, never an array.)
     func decodeArrayProperty<T: KernelDecodable & Decodable>(_: T.Type, at node: Int?, site: PropertySite) throws -> T {
-        guard let node, document.nodes[node].kind == .array, !session.hasTypeTransformers, !session.hasValueRules(site) else {
+        guard let node, document.nodes[node].kind == .array, !session.settings.hasTypeTransformers, !session.hasValueRules(site) else {
             return try decodeProperty(T.self, at: node, site: site)
         }
         do {
@@ -65,7 +65,7 @@ extension DocumentDecoder {
         if let site, session.hasValueRules(site), let transformer = session.valueRule(for: site) {
             return try transform(T.self, at: node, with: transformer)
         }
-        if session.hasTypeTransformers, let transformer = session.typeTransformers[ObjectIdentifier(T.self)] {
+        if session.settings.hasTypeTransformers, let transformer = session.settings.typeTransformers[ObjectIdentifier(T.self)] {
             return try transform(T.self, at: node, with: transformer)
         }
         if case let .scalar(scalar) = route {
@@ -168,8 +168,8 @@ extension DocumentDecoder {
     /// (`FieldPlan`).
     @inline(__always)
     private func fieldPlan(_ info: ModelInfo, model: any DecodableModel.Type) -> Unmanaged<FieldPlan>? {
-        guard session.usesPlans, info.mayHavePlan, !hasPrefix, !session.frames[session.frames.count - 1].isUpdate else { return nil }
-        return info.fieldPlan(model, decode: session.id)
+        guard session.settings.usesPlans, info.mayHavePlan, !hasPrefix, !session.frames[session.frames.count - 1].isUpdate else { return nil }
+        return info.fieldPlan(model, decode: session.settings.id)
     }
 
     /// The plan for the elements of an array of `model`: as `fieldPlan`, for frames not yet
@@ -177,9 +177,9 @@ extension DocumentDecoder {
     /// apply to the element.
     @inline(__always)
     func elementPlan(_ info: ModelInfo, model: any DecodableModel.Type) -> Unmanaged<FieldPlan>? {
-        guard session.usesPlans, info.mayHavePlan, !hasPrefix, !session.hasPendingBase,
-              !session.hasTypeTransformers else { return nil }
-        return info.fieldPlan(model, decode: session.id)
+        guard session.settings.usesPlans, info.mayHavePlan, !hasPrefix, !session.hasPendingBase,
+              !session.settings.hasTypeTransformers else { return nil }
+        return info.fieldPlan(model, decode: session.settings.id)
     }
 
     /// Update mode: the nested model starts from the value it replaces. Out of line:

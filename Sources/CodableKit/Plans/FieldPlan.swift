@@ -53,9 +53,6 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     /// Finds a key's member as a container keyed by the model's `CodingKeys` does, when keys
     /// have rules or strategies.
     let keyLookup: any PlanKeyLookup.Type
-    /// The optional fields that two `init()` values both left nil: an absent key leaves them
-    /// nil without asking the decode (`AbsentNilness`), as the repair stage would answer.
-    let initiallyNil: UInt64
     /// The model, and its size and alignment (`PlanFallbacks` keeps a value of it).
     let model: Any.Type
     let size: Int
@@ -68,9 +65,8 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     private let table: [Int]
     private let tableMask: Int
 
-    private init(fields unordered: [(request: ProbeRequest, offset: Int, storedIndex: Int)], initiallyNil: UInt64, keyLookup: any PlanKeyLookup.Type,
+    private init(fields unordered: [(request: ProbeRequest, offset: Int, storedIndex: Int)], keyLookup: any PlanKeyLookup.Type,
                  rules: (keys: Bool, values: Bool), layout: (model: Any.Type, size: Int, alignment: Int)) {
-        self.initiallyNil = initiallyNil
         (model, size, alignment) = layout
         (hasKeyRules, hasValueRules) = rules
         self.keyLookup = keyLookup
@@ -229,23 +225,8 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
             guard found.count == 1, used.insert(found[0]).inserted else { return nil }
             fields.append((request, stored[found[0]].offset, found[0]))
         }
-        // Optionals nil in every `init()` value: an absent key leaves them nil (`absentOptional`).
-        // (`init()` only runs for a model that has some: it may be costly, and counted.)
-        var initiallyNil: UInt64 = 0
         let layout = (Model.self as Any.Type, MemoryLayout<Model>.size, MemoryLayout<Model>.alignment)
-        guard fields.contains(where: { $0.request.ifPresent }) else {
-            return FieldPlan(fields: fields, initiallyNil: 0, keyLookup: keyLookup, rules: rules, layout: layout)
-        }
-        let samples = (Model(), Model())
-        withUnsafeBytes(of: samples.0) { first in
-            withUnsafeBytes(of: samples.1) { second in
-                for (index, field) in fields.enumerated() where field.request.ifPresent {
-                    if field.request.answer.isNil(at: first.baseAddress! + field.offset),
-                       field.request.answer.isNil(at: second.baseAddress! + field.offset) { initiallyNil |= 1 << UInt64(index) }
-                }
-            }
-        }
-        return FieldPlan(fields: fields, initiallyNil: initiallyNil, keyLookup: keyLookup, rules: rules, layout: layout)
+        return FieldPlan(fields: fields, keyLookup: keyLookup, rules: rules, layout: layout)
     }
 }
 
@@ -259,126 +240,5 @@ enum PlanScalar: UInt8 {
         self = T.self == Int.self ? .int : T.self == Double.self ? .double : T.self == Bool.self ? .bool
             : T.self == String.self ? .string : T.self == [Int].self ? .ints : T.self == [Double].self ? .doubles
             : T.self == [Bool].self ? .bools : T.self == [String].self ? .strings : .other
-    }
-}
-
-/// Decodes one property of a planned model, as the keyed container does for its key:
-/// `PlanSlot` for `decode`, `OptionalPlanSlot` for `decodeIfPresent` (two types rather than
-/// a flag, so that neither names the other's type, whose metadata the runtime is asked for).
-protocol PlanSlotDecoding {
-    /// Initializes `field`, a property of the slot's type, with the value at `node` (nil: the key is absent).
-    static func decode(into field: UnsafeMutableRawPointer, with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws
-    /// Deinitializes `field`, initialized by `decode` (or the scalar fast path).
-    static func deinitialize(_ field: UnsafeMutableRawPointer)
-    /// The type `decode` asks the pipeline for (a missing key's problem names it).
-    static var valueType: Any.Type { get }
-    /// Initializes `field` with a copy of the value at `source`, both of the slot's type.
-    static func copy(from source: UnsafeRawPointer, to field: UnsafeMutableRawPointer)
-}
-
-// Safety (every slot): the plan's offset is the runtime's for a stored property of the slot's type
-// (`FieldPlan.learn` checks the field's type against the type the probe was asked for).
-
-enum PlanSlot<Value: Decodable>: PlanSlotDecoding {
-    static func decode(into field: UnsafeMutableRawPointer, with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws {
-        field.initializeMemory(as: Value.self, to: try decoder.decodeProperty(Value.self, at: node, site: site))
-    }
-
-    static func deinitialize(_ field: UnsafeMutableRawPointer) {
-        // Safety: as above; `decode` initialized it.
-        field.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
-    }
-
-    static var valueType: Any.Type { Value.self }
-
-    static func copy(from source: UnsafeRawPointer, to field: UnsafeMutableRawPointer) {
-        // Safety: both hold a `Value` (the plan's field, `PlanFallbacks.values` at its offset).
-        field.initializeMemory(as: Value.self, to: source.assumingMemoryBound(to: Value.self).pointee)
-    }
-}
-
-/// `PlanSlot<Value>` for an `Array` (`KernelDecodable.arraySlot`), which an array field has
-/// instead: `decodeArrayProperty` gives what `decodeProperty` would, through fewer layers.
-/// Generic over the array type, not its element: naming `[Element]` in this unspecialized
-/// code would ask the runtime for its metadata at every call.
-enum PlanArraySlot<Value: KernelDecodable & Decodable>: PlanSlotDecoding {
-    static func decode(into field: UnsafeMutableRawPointer, with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws {
-        field.initializeMemory(as: Value.self, to: try decoder.decodeArrayProperty(Value.self, at: node, site: site))
-    }
-
-    // These as `PlanSlot<Value>`'s, written again: calling them names that type (a metadata
-    // lookup), and defaults in a protocol extension over an associated `Value` measured ~200
-    // instructions more per repair (the dirty airports with the report 14.14M → 14.39M).
-    static func deinitialize(_ field: UnsafeMutableRawPointer) {
-        // Safety: as above; `decode` initialized it.
-        field.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
-    }
-
-    static var valueType: Any.Type { Value.self }
-
-    static func copy(from source: UnsafeRawPointer, to field: UnsafeMutableRawPointer) {
-        // Safety: both hold a `Value`.
-        field.initializeMemory(as: Value.self, to: source.assumingMemoryBound(to: Value.self).pointee)
-    }
-}
-
-enum OptionalPlanSlot<Value: Decodable>: PlanSlotDecoding {
-    static func decode(into field: UnsafeMutableRawPointer, with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws {
-        field.initializeMemory(as: Value?.self, to: try decoder.decodeOptionalProperty(Value.self, at: node, site: site))
-    }
-
-    static func deinitialize(_ field: UnsafeMutableRawPointer) {
-        // Safety: as above; `decode` initialized it.
-        field.assumingMemoryBound(to: Value?.self).deinitialize(count: 1)
-    }
-
-    static var valueType: Any.Type { Value.self }
-
-    static func copy(from source: UnsafeRawPointer, to field: UnsafeMutableRawPointer) {
-        // Safety: both hold a `Value?`.
-        field.initializeMemory(as: Value?.self, to: source.assumingMemoryBound(to: Value?.self).pointee)
-    }
-}
-
-extension SynthesizedDecodable {
-    /// `FieldPlan.learn` for this model, through an existential metatype.
-    static func learnFieldPlan(rules: (keys: Bool, values: Bool)) -> FieldPlan? {
-        FieldPlan.learn(Self.self, rules: rules)
-    }
-}
-
-/// Finds a member as a keyed container does (`KeyedContainer.lookup`): through the key table
-/// of the model's `CodingKeys` when keys have rules or strategies, else by the key itself.
-protocol PlanKeyLookup {
-    static func member(_ key: String, in object: Int, of decoder: DocumentDecoder, depth: Int, frame: Int) -> Int?
-    /// Each key's candidates in the key table of the model `info` describes (see
-    /// `KeyTable.plainCandidates`); asked only where keys have rules or strategies.
-    static func candidates(of keys: [String], in session: DecodingSession, info: ModelInfo) -> [[[UInt8]]]?
-}
-
-enum PlanKeys<Key: CodingKey>: PlanKeyLookup {
-    static func candidates(of keys: [String], in session: DecodingSession, info: ModelInfo) -> [[[UInt8]]]? {
-        let table = session.keyTable(for: Key.self, info: info)
-        // Safety: the session owns its key tables until it ends.
-        return table._withUnsafeGuaranteedRef { table in
-            var result: [[[UInt8]]] = []
-            for key in keys {
-                guard let candidates = table.plainCandidates(for: key) else { return nil }
-                result.append(candidates)
-            }
-            return result
-        }
-    }
-
-    static func member(_ key: String, in object: Int, of decoder: DocumentDecoder, depth: Int, frame: Int) -> Int? {
-        let (session, document) = (decoder.session, decoder.document)
-        var name = key
-        guard let keys = session.keyTable(for: Key.self, frame: frame, current: nil) else {
-            return name.withUTF8 { session.member($0, in: object, of: document, depth: depth) }
-        }
-        // Safety: the session owns its key tables until it ends.
-        return keys._withUnsafeGuaranteedRef { keys in
-            keys.member(of: name, in: document, object: object) { session.member($0, in: object, of: document, depth: depth) }
-        }
     }
 }

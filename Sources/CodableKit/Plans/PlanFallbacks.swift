@@ -1,13 +1,13 @@
 /// The initial values a decode's repairs of a planned model's fields fall back on: the
 /// decode's one `init()` value of the model, copied whole at the first repair, from which
-/// a later repair of a field copies that field (`DocumentDecoder.repairPlanned`): no lookup
+/// a later repair of a field copies that field (`ObjectWalk.repairPlanned`): no lookup
 /// by key, no cast from `Any`, no trip through the value pipeline.
 ///
 /// Only a field whose initial value the repair stage itself reads from that very property
-/// of that value is repaired from it (`known`): placed at the field's own stored property by
-/// the model's shape (`ModelShape`), not a `@ModelField` box, not one that differs between
-/// `init()` values (`UUID()`: made per object), not a wrapper type (which says itself what a
-/// missing key gives). Any other field keeps the repair stage. Per decode, as the repair
+/// of that value is repaired from it (`known`): the one the model's shape places it at, by
+/// the rule the repair stage reads it by (`ModelShape.Field.sharedStoredProperty`) — not a
+/// `@ModelField` box, not one that differs between `init()` values (`UUID()`: made per
+/// object) — and not a wrapper type (which says itself what a missing key gives). Any other field keeps the repair stage. Per decode, as the repair
 /// stage's own `init()` value is: a default that reads app state is read afresh per decode.
 final class PlanFallbacks {
     private let plan: FieldPlan
@@ -37,8 +37,7 @@ final class PlanFallbacks {
         _openExistential(value, do: copy)
         holdsValue = true
         for (index, field) in plan.fields.enumerated() where !field.ifPresent && !field.isWrapper {
-            guard let shaped = shape.field(plan.keys[index]), let place = shaped.place, place.level == 0,
-                  place.offset == field.storedIndex, !shaped.isWrapped, !shaped.varies else { continue }
+            guard shape.field(plan.keys[index])?.sharedStoredProperty == field.storedIndex else { continue }
             known |= 1 << UInt64(index)
         }
     }
@@ -50,12 +49,5 @@ final class PlanFallbacks {
             plan.deinitialize(values, initialized: count == 64 ? ~0 : (1 << UInt64(count)) - 1)
         }
         values.deallocate()
-    }
-}
-
-extension DecodingSession {
-    /// The decode's `PlanFallbacks` of `plan`.
-    func fallbacks(of plan: FieldPlan) -> PlanFallbacks {
-        planFallbacks.value(for: ObjectIdentifier(plan)) { PlanFallbacks(plan: plan) }
     }
 }

@@ -92,36 +92,30 @@ final class PlanKeyCandidates {  // owns `bytes`
         return (-1, 0)
     }
 
-    /// Each field's member in `object`, as `KeyTable.resolve` finds it: the best-ranked
-    /// candidate present and not null, else the best-ranked present (null); each candidate
-    /// at its first occurrence, as `MemberCursor` finds a key. -1 where none.
+    /// Each field's member in `object`, as `KeyTable.resolve` finds it (`MemberChoice`): the
+    /// best-ranked candidate present and not null, else the best-ranked present (null); each
+    /// candidate at its first occurrence, as `MemberCursor` finds a key. -1 where none.
     func members(of object: Int, in document: JSONDocument, fields count: Int, into nodes: UnsafeMutablePointer<Int>,
                  scratch: inout ScratchStack) {
-        nodes.initialize(repeating: -1, count: count)
         let mark = scratch.mark
-        // Safety (these two): `count` words each on the scratch stack until the pop below.
-        let best = scratch.push(size: count * MemoryLayout<Int>.stride, alignment: MemoryLayout<Int>.alignment)
-            .bindMemory(to: Int.self, capacity: count)
+        // Safety (these two): `count` choices and words each on the scratch stack until the pop below.
+        let choices = scratch.push(size: count * MemoryLayout<MemberChoice>.stride, alignment: MemoryLayout<MemberChoice>.alignment)
+            .bindMemory(to: MemberChoice.self, capacity: count)
         let seen = scratch.push(size: count * MemoryLayout<UInt64>.stride, alignment: MemoryLayout<UInt64>.alignment)
             .bindMemory(to: UInt64.self, capacity: count)
         defer { scratch.pop(to: mark) }
-        best.initialize(repeating: .max, count: count)
+        choices.initialize(repeating: MemberChoice(), count: count)
         seen.initialize(repeating: 0, count: count)
         var member = object + 1
         let end = document.nodes[object].end
         var expected = 0
-        /// Candidate `index` is at `node`: kept if it is its field's best so far.
+        /// Candidate `index` is at `node`: offered to its field's choice at its first occurrence.
         func found(_ index: Int, at node: Int, isNull: Bool) {
             let candidate = candidates[index]
             let bit: UInt64 = 1 << UInt64(candidate.rank)
             guard seen[candidate.field] & bit == 0 else { return }  // a repeated key: its first occurrence
             seen[candidate.field] |= bit
-            // A present value beats a null one; among either, the better rank.
-            let score = (isNull ? 64 : 0) + candidate.rank
-            if score < best[candidate.field] {
-                best[candidate.field] = score
-                nodes[candidate.field] = node
-            }
+            choices[candidate.field].offer(rank: candidate.rank, at: node, isNull: isNull)
         }
         while member < end {
             let node = member + 1
@@ -144,29 +138,6 @@ final class PlanKeyCandidates {  // owns `bytes`
             }
             member = document.next(after: node)
         }
-    }
-}
-
-extension DecodingSession {
-    /// `plan`'s candidate keys in this decode, for its model, `info`; nil when one is a
-    /// dotted path (each field is then looked up as the container does).
-    func planKeyCandidates(_ plan: FieldPlan, info: ModelInfo) -> PlanKeyCandidates? {
-        let id = ObjectIdentifier(plan)
-        if recentPlanCandidates.0.plan == id { return recentPlanCandidates.0.entry?.candidates }
-        if recentPlanCandidates.1.plan == id { return recentPlanCandidates.1.entry?.candidates }
-        let made = planCandidates.value(for: id) {
-            PlanCandidatesEntry(plan.keyLookup.candidates(of: plan.keys, in: self, info: info).flatMap(PlanKeyCandidates.init))
-        }
-        recentPlanCandidates = ((id, made), recentPlanCandidates.0)
-        return made.candidates
-    }
-}
-
-/// A plan's `PlanKeyCandidates` in a decode, or that it has none.
-final class PlanCandidatesEntry {
-    let candidates: PlanKeyCandidates?
-
-    init(_ candidates: PlanKeyCandidates?) {
-        self.candidates = candidates
+        for field in 0 ..< count { nodes[field] = choices[field].node }
     }
 }

@@ -101,17 +101,10 @@ struct ProbeRequest {
 protocol ProbeAnswering {
     /// Whether the property at `field` (of the request's field type) holds exactly the answer.
     func isHeld(at field: UnsafeRawPointer, ifPresent: Bool) -> Bool
-    /// Whether the property at `field`, an `Optional` of the answer's type, is nil.
-    func isNil(at field: UnsafeRawPointer) -> Bool
 }
 
 struct ProbeAnswer<T>: ProbeAnswering {
     let value: T?
-
-    func isNil(at field: UnsafeRawPointer) -> Bool {
-        // Safety: `field` is a stored `T?` (a `decodeIfPresent` request's property, `FieldPlan.learn`).
-        field.assumingMemoryBound(to: T?.self).pointee == nil
-    }
 
     func isHeld(at field: UnsafeRawPointer, ifPresent: Bool) -> Bool {
         let held: T

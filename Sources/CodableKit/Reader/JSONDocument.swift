@@ -171,6 +171,12 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
         numberValues.unsafelyUnwrapped[Int(node.lengthOrCount)]
     }
 
+    /// The node of the key whose member's value is `node`, a value read from `object` (its
+    /// key is just before it), or nil: what a report compares with the property's name.
+    @inline(__always) func keyNode(of node: Int, in object: Int) -> Int? {
+        node > object && nodes[node - 1].kind == .string ? node - 1 : nil
+    }
+
     /// The index of the node after the value at `index` (its next sibling).
     @inline(__always) package func next(after index: Int) -> Int {
         let node = nodes[index]

@@ -82,7 +82,7 @@ extension DecodingSession {
     private func file(_ what: FiledIssue, depth: Int, key: PathComponent?, owner: Any.Type?,
                       detail: @autoclosure () -> String? = nil, fallback: @autoclosure () -> FiledIssues.Fallback? = nil,
                       jsonKey: @autoclosure () -> String? = nil) {
-        guard recordsIssues else { return }
+        guard settings.recordsIssues else { return }
         filedIssues.file(what, path: path, depth: depth, key: key, owner: owner, detail: detail(), fallback: fallback(),
                          jsonKey: jsonKey())
     }
@@ -93,8 +93,8 @@ extension DecodingSession {
     /// path calls it.
     private func jsonKey(of node: Int?, in document: JSONDocument?, site: PropertySite) -> String? {
         guard let node else { return lookedForKey(site) }
-        guard let document, node > site.object, document.nodes[node - 1].kind == .string else { return nil }
-        let key = document.string(node - 1)
+        guard let document, let keyNode = document.keyNode(of: node, in: site.object) else { return nil }
+        let key = document.string(keyNode)
         return key == pathName(site) ? nil : key
     }
 
@@ -103,7 +103,7 @@ extension DecodingSession {
     func lookedForKey(_ site: PropertySite) -> String? {
         guard hasKeyTable(frame: site.frame) else { return nil }
         let info = isLive(frame: site.frame) ? frames[site.frame].info : nil
-        guard let best = KeyTable.candidateKeys(for: site.key, info: info, strategies: keyStrategies).first,
+        guard let best = KeyTable.candidateKeys(for: site.key, info: info, strategies: settings.keyStrategies).first,
               best != pathName(site) else { return nil }
         return best
     }
@@ -169,16 +169,15 @@ extension DecodingSession {
     }
 
     /// Files the repair of the property in `site` to its initial value (`repairProperty`'s
-    /// record, for a planned field's fallback too: `DocumentDecoder.repairPlanned`).
+    /// record, for a planned field's fallback too: `ObjectWalk.repairPlanned`).
     func fileRepair(_ problem: DecodingProblem, site: PropertySite, at node: Int?, in document: JSONDocument?) {
-        guard recordsIssues else { return }
+        guard settings.recordsIssues else { return }
         // A missing key looked for under another name: kept whole, with that name in words.
         if node == nil, case .missing = problem.reason, let key = lookedForKey(site) {
             file(.problem(problem), depth: site.depth, key: pathKey(site), owner: owner(of: site.frame), fallback: .initialValue, jsonKey: key)
             return
         }
-        var keyNode = -1
-        if let node, let document, node > site.object, document.nodes[node - 1].kind == .string { keyNode = node - 1 }
+        let keyNode = node.flatMap { document?.keyNode(of: $0, in: site.object) } ?? -1
         filedIssues.fileRepair(problem, path: path, depth: site.depth, key: pathKey(site), owner: owner(of: site.frame),
                                keyNode: keyNode, in: document) { jsonKey(of: node, in: document, site: site) }
     }
@@ -186,7 +185,7 @@ extension DecodingSession {
     /// `fileRepair` for a planned field's reason as an entry keeps it (`value`: the node
     /// found, or -1; `field`: the field, whose key in the plan ends the path), read under the
     /// JSON key at `keyNode` where that is not the field's own key (else -1). `element`: a
-    /// flat element not on the path yet (see `DocumentDecoder.recordPlanned`), whose index the
+    /// flat element not on the path yet (see `ObjectWalk.recordPlanned`), whose index the
     /// path gets before the key and whose type owns the property. False, with nothing filed:
     /// see `FiledIssues.filePlain`.
     func filePlanned(_ reason: FiledIssues.PlainReason, found value: Int, expected: Any.Type, site: PropertySite,
@@ -198,12 +197,19 @@ extension DecodingSession {
                               keyNode: keyNode, in: document)
     }
 
+    /// Whether an absent key leaves `site`'s optional property nil: in strict mode (as
+    /// `JSONDecoder`), and where its initial value is nil. The one rule `absentOptional` and a
+    /// field plan's `AbsentNilness` read.
+    func absentKeyIsNil(_ site: PropertySite) -> Bool {
+        settings.callIsStrict || initialIsNil(site.key, frame: site.frame)
+    }
+
     /// An optional property whose key is absent: nil in strict mode (as `JSONDecoder`),
     /// otherwise its initial value. Not a repair either way. Asked for a property that is not
     /// an `Optional` (a hand-written `init(from:)`'s `decodeIfPresent(…) ?? default`), nil in
     /// both modes, so that the model's own default applies as with `JSONDecoder`.
     func absentOptional<T>(_: T.Type, site: PropertySite) -> T? {
-        if callIsStrict || initialIsNil(site.key, frame: site.frame) { return nil }
+        if absentKeyIsNil(site) { return nil }
         return initialOptional(T.self, site: site)
     }
 
@@ -212,14 +218,14 @@ extension DecodingSession {
     /// reads the `null` standing for it.
     @inline(never)
     func partialProperty<T>(_: T.Type, site: PropertySite) throws -> T {
-        if let text = partialText as? T { return text }
+        if let text = cut.text as? T { return text }
         return try repairProperty(T.self, problem: DecodingProblem(reason: .missing, expected: T.self), site: site)
     }
 
     /// `partialProperty` for an optional property.
     @inline(never)
     func partialValue<T>(_: T.Type, site: PropertySite) -> T? {
-        partialText as? T ?? absentOptional(T.self, site: site)
+        cut.text as? T ?? absentOptional(T.self, site: site)
     }
 
     /// Out of line: naming `T?.self` asks the runtime for its metadata, which the

@@ -150,13 +150,22 @@ struct FiledIssues {
     /// How many issues are filed.
     var count: Int { entries.count }
 
-    /// Takes back every issue after the first `count` (filed by a flat element that is then
-    /// decoded again with its place on the path, see `decodeFlat`).
-    mutating func keepFirst(_ count: Int) {
-        guard entries.count > count else { return }
-        if let first = entries[count...].first(where: { $0.reason == nil }) { filed.removeSubrange(first.node...) }
-        paths.removeSteps(from: count == 0 ? 0 : entries[count - 1].pathEnd)
-        entries.removeSubrange(count...)
+    /// Where the filing stands: what `rewind(to:)` goes back to.
+    struct Mark: Equatable {
+        fileprivate let entries: Int
+        fileprivate let filed: Int
+        fileprivate let steps: Int
+    }
+
+    var mark: Mark { Mark(entries: entries.count, filed: filed.count, steps: paths.count) }
+
+    /// Takes back every issue filed since `mark` (by a flat element that is then decoded again
+    /// with its place on the path, see `decodeFlat`).
+    mutating func rewind(to mark: Mark) {
+        guard entries.count > mark.entries else { return }
+        filed.removeSubrange(mark.filed...)
+        paths.removeSteps(from: mark.steps)
+        entries.removeSubrange(mark.entries...)
     }
 
     /// Room for more issues: a few dozen at the first, since dirty data seldom has one alone,
@@ -230,12 +239,12 @@ struct FiledIssues {
     /// a conversion as `FiledIssue.words` puts `converted` (no outcome: the value was kept).
     fileprivate static func repair(_ entry: Entry, texts: PendingIssues.Texts, components: ArraySlice<PathComponent>) -> DecodingIssue {
         let kind: DecodingIssue.Kind = switch entry.reason {
-        case .mismatch?, .outOfRange?: .typeMismatch(expected: DecodingSession.sharedTypeName(entry.expected), found: texts.found ?? "")
-        case .converted?: .converted(from: texts.found ?? "", to: DecodingSession.sharedTypeName(entry.expected))
+        case .mismatch?, .outOfRange?: .typeMismatch(expected: TypeCaches.sharedTypeName(entry.expected), found: texts.found ?? "")
+        case .converted?: .converted(from: texts.found ?? "", to: TypeCaches.sharedTypeName(entry.expected))
         case .null?: .valueWasNull
         case .missing?, nil: .keyNotFound
         }
-        return DecodingIssue(components: components, kind: kind, modelType: entry.owner.map(DecodingSession.sharedTypeName) ?? "(root)",
+        return DecodingIssue(components: components, kind: kind, modelType: entry.owner.map(TypeCaches.sharedTypeName) ?? "(root)",
                              outcome: entry.reason == .converted ? nil : keptInitialValue, jsonKey: texts.jsonKey)
     }
 

@@ -26,6 +26,18 @@ final class ModelShape: @unchecked Sendable {  // immutable; `model` is a metaty
         var varies: Bool
         /// The property is an `Optional` (true where the field is not placed: not known).
         var isOptional = true
+
+        /// Whether the repair stage reads this key's initial value from the decode's one
+        /// `init()` value (`ModelFallbacks`), not from each object's own (where it varies).
+        var isShared: Bool { !varies }
+
+        /// The model's own stored property (its index among them) that holds that shared value
+        /// as it is — not a superclass's, not a `@ModelField` box — or nil: where a field plan's
+        /// repairs copy it from (`PlanFallbacks`), by the same rule the repair stage reads it.
+        var sharedStoredProperty: Int? {
+            guard isShared, !isWrapped, let place, place.level == 0 else { return nil }
+            return place.offset
+        }
     }
 
     /// The model whose shape this is.

@@ -14,7 +14,7 @@ protocol KernelDecodable: RoutedType {
     /// for any other type. Its `decode` reads an array and nothing else but JSON in a string
     /// (`jsonInString`): any other value is a `wrongKind` problem expecting `Self` (a `Set`,
     /// which names the array it reads, has none), which a planned field repairs where it is
-    /// (`DocumentDecoder.repairPlannedArray`).
+    /// (`ObjectWalk.repairPlannedArray`).
     static var arraySlot: (any PlanSlotDecoding.Type)? { get }
 }
 
