@@ -1,0 +1,60 @@
+import CodableKitTestSupport
+import Foundation
+import Testing
+@testable import CodableKit
+
+/// Field plans against the model's own `init(from:)`: every type the tests declare
+/// `SynthesizedDecodable` gives, through its plan, the values, reports and errors that running
+/// its `init(from:)` gives (DESIGN: with the word given, the same as through the synthesized
+/// code). The generated part runs the strict differential's types, declared so; more cases
+/// with `PLAN_DIFF_COUNT` (and `PLAN_DIFF_SEED`).
+@Suite struct PlanDifferentialTests {
+    static let decoders = PlanDifferential.Decoders(planned: { ModelDecoder(options: .init(mode: $0)) }, unplanned: { mode in
+        var options = DecodingOptions(mode: mode)
+        options.usesFieldPlans = false
+        return ModelDecoder(options: options)
+    })
+
+    @Test func generatedDeclaredTypesDecodeAlikeThroughThePlanAndInitFrom() {
+        let environment = ProcessInfo.processInfo.environment
+        let count = environment["PLAN_DIFF_COUNT"].flatMap { Int($0) } ?? 2_000
+        let seed = environment["PLAN_DIFF_SEED"].flatMap { UInt64($0) } ?? 55
+        let differences = PlanDifferential.run(count: count, seed: seed, decoders: Self.decoders)
+        for (group, cases) in Dictionary(grouping: differences, by: \.type).sorted(by: { $0.key < $1.key }).prefix(20) {
+            Issue.record("\(cases.count)× \(group)\n\(cases[0])\n")
+        }
+        #expect(differences.isEmpty)
+        // The plans were there to compare: the generated record type had one.
+        #expect(ModelInfo.of(model: PlanDifferential.planProbeType).hasFieldPlan)
+    }
+
+    /// `T` from `data` (an array of many objects, decoded twice so that the plans of the types
+    /// it holds are learned) through plans and through `init(from:)`, in both modes.
+    static func expectAlike<T: Decodable & Equatable>(_: T.Type, _ data: Data, sourceLocation: SourceLocation = #_sourceLocation) {
+        _ = try? ModelDecoder().decode(T.self, from: data)
+        for mode in [DecodingOptions.Mode.tolerant, .strict] {
+            for report in [true, false] {
+                let planned = PlanDifferential.outcome(T.self, data, decoders.planned(mode), report: report)
+                let unplanned = PlanDifferential.outcome(T.self, data, decoders.unplanned(mode), report: report)
+                #expect(PlanDifferential.same(planned, unplanned), "\(mode), report \(report)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    /// The declared models of the other plan tests, on their own clean and dirty payloads.
+    @Test func theDeclaredModelsOfThePlanTestsDecodeAlike() {
+        func array(_ objects: [String]) -> Data { Data(("[" + objects.joined(separator: ",") + "]").utf8) }
+        let many = FieldPlanTests.many
+        Self.expectAlike([FieldPlanTests.Wide].self, array((0 ..< many).map(FieldPlanTests.wideJSON)))
+        Self.expectAlike([FieldPlanTests.Swapped].self, array((0 ..< many).map { #"{"first": "f\#($0)", "second": \#($0 % 7 == 0 ? "null" : "\"s\"")}"# }))
+        Self.expectAlike([FieldPlanTests.Rules].self, array((0 ..< many).map { $0 % 3 == 0 ? #"{"user_name": null, "userName": "p"}"# : #"{"user_name": \#($0)}"# }))
+        Self.expectAlike([FieldPlanTests.Repaired].self, array((0 ..< many).map { index in
+            index % 2 == 0 ? #"{"id": "27", "tags": [1, "x", 3], "note": null, "inner": {"areaId": true, "blockIds": []}}"#
+                : #"{"id": \#(index), "name": "n", "tags": [], "inner": {"areaId": 1, "blockIds": [1]}}"#
+        }))
+        Self.expectAlike([PlanFallbackTests.Fallbacks].self, array(Array(repeating: PlanFallbackTests.problems, count: many / 4).flatMap { $0 }))
+        Self.expectAlike([PlanFallbackTests.FlatHolder].self, array((0 ..< 8).map { _ in
+            #"{"items": [\#((0 ..< 40).map { #"{"n": \#($0 % 5 == 0 ? "\"x\"" : "\($0)"), "s": \#($0 % 7 == 0 ? "{}" : "\"s\""), "xs": [1, "y"], "b": \#($0 % 3 == 0 ? "null" : "true")}"# }.joined(separator: ","))], "renamed": [{"user_name": 5}, {"age": "x"}]}"#
+        }))
+    }
+}
