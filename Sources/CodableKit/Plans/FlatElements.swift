@@ -13,12 +13,15 @@ extension DocumentDecoder {
     /// their slots, so where it stops short (or filed what an array's elements needed) it has
     /// only initialized fields, and `fill` goes on from there.
     func decodeFlat<T: Decodable>(into value: UnsafeMutableRawPointer, _: T.Type, model: any DecodableModel.Type, info: ModelInfo,
-                                  at object: Int, index: Int, plan: FieldPlan, state: PlanInDecode, plain: Bool) throws -> FlatOutcome {
+                                  at object: Int, index: Int, plan: FieldPlan, state: inout Unmanaged<PlanInDecode>?,
+                                  plain: Bool) throws -> FlatOutcome {
         let mark = session.filedIssues.mark
-        var walk = ObjectWalk(decoder: self, plan: plan, info: info, state: state, object: object,
+        var walk = ObjectWalk(decoder: self, info: info, state: state, object: object,
                               flat: .pending(FlatElement(index: index, type: T.self, model: model, mark: mark)))
+        defer { state = walk.state }
         if plain {
-            try walk.fillInOrder(value, plainScalars: true)
+            walk.walkedInOrder = true
+            try walk.fillInOrder(value, plainScalars: true, self, plan)
             if walk.next == plan.fields.count, session.filedIssues.mark == mark {
                 // Safety: every stored property of `T` is initialized: the value is.
                 model.finishMapping(&value.assumingMemoryBound(to: T.self).pointee)
@@ -26,7 +29,7 @@ extension DocumentDecoder {
             }
         }
         do {
-            try walk.fill(value)
+            try walk.fill(value, self, plan)
         } catch {
             plan.deinitialize(value, initialized: walk.initialized)
             guard case .promoted = walk.flat else {  // abandoned by `place`
@@ -59,13 +62,12 @@ extension ObjectWalk {
     /// and frame from then on. Nothing for an object already in its place.
     /// - Throws: `PlanAbandoned` when something was filed without them (see `decodeFlat`).
     @inline(__always)
-    mutating func place() throws {
+    mutating func place(_ decoder: DocumentDecoder) throws {
         guard case let .pending(element) = flat else { return }
-        try promote(element)
+        try promote(element, decoder.session)
     }
 
-    private mutating func promote(_ element: FlatElement) throws {
-        let session = decoder.session
+    private mutating func promote(_ element: FlatElement, _ session: DecodingSession) throws {
         guard session.filedIssues.mark == element.mark else { throw PlanAbandoned() }
         session.path.append(.index(element.index))
         session.pushFrame(element.type, model: element.model, info: info)

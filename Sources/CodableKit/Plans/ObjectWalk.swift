@@ -10,16 +10,17 @@
 /// field before it is (payloads mostly write keys in the model's order); a member that comes
 /// early is kept until then, and absent fields are decoded at the end.
 ///
-/// A value, made per object on the stack and dropped with it; its references are unowned: the
-/// decoder is its caller's, the plan and the model's rules live for the process, the plan's
-/// state for the decode.
+/// A value, made per object on the stack and dropped with it. The decoder and the plan it walks
+/// for are its methods' arguments, not its own: read from a stored reference, each would be
+/// retained and released around every use, per field. Its references are unowned: the model's
+/// rules live for the process, the plan's state for the decode.
 struct ObjectWalk {
-    unowned(unsafe) let decoder: DocumentDecoder
-    unowned(unsafe) let plan: FieldPlan
     unowned(unsafe) let info: ModelInfo
     /// The plan's state in this decode (`PlanInDecode`): given where the caller has it, else
-    /// found on first need (`planState`).
-    private(set) unowned(unsafe) var state: PlanInDecode?
+    /// found on first need (`planState`). Unretained, as its candidates (read per member where
+    /// keys have rules or strategies): the session's plan caches hold them until the decode ends.
+    private(set) var state: Unmanaged<PlanInDecode>?
+    private(set) var candidates: Unmanaged<PlanKeyCandidates>?
     let object: Int
     /// The object's end: its members are `object + 1 ..< end`.
     let end: Int
@@ -43,11 +44,11 @@ struct ObjectWalk {
     /// `fillInOrder` has walked (a flat element's plain walk): `fill` goes on from where it stopped.
     var walkedInOrder = false
 
-    init(decoder: DocumentDecoder, plan: FieldPlan, info: ModelInfo, state: PlanInDecode?, object: Int, flat: FlatState) {
-        self.decoder = decoder
-        self.plan = plan
+    init(decoder: DocumentDecoder, info: ModelInfo, state: Unmanaged<PlanInDecode>?, object: Int, flat: FlatState) {
         self.info = info
         self.state = state
+        // Safety: the session's plan caches hold the state, which holds its candidates.
+        candidates = state?._withUnsafeGuaranteedRef { $0.candidates.map(Unmanaged.passUnretained) }
         self.object = object
         end = decoder.document.nodes[object].end
         member = object + 1
@@ -61,7 +62,7 @@ struct ObjectWalk {
 
     /// The plan's state in this decode, found now if the caller did not have it.
     @inline(__always)
-    mutating func planState() -> PlanInDecode {
+    mutating func planState(_ decoder: DocumentDecoder, _ plan: FieldPlan) -> Unmanaged<PlanInDecode> {
         if let state { return state }
         let found = decoder.planState(plan, info: info)
         state = found
@@ -70,13 +71,13 @@ struct ObjectWalk {
 
     /// The site of field `index` where the object stands now.
     @inline(__always)
-    func site(_ index: Int) -> PropertySite {
+    func site(_ index: Int, _ plan: FieldPlan) -> PropertySite {
         PropertySite(key: plan.keys[index], object: object, depth: depth, frame: frame)
     }
 
     /// Initializes every field (those `fillInOrder` left), as described above. `initialized`
     /// has the bit of each field initialized, also when this throws.
-    mutating func fill(_ base: UnsafeMutableRawPointer) throws {
+    mutating func fill(_ base: UnsafeMutableRawPointer, _ decoder: DocumentDecoder, _ plan: FieldPlan) throws {
         let (session, document) = (decoder.session, decoder.document)
         let count = plan.fields.count
         let plainScalars = decoder.readsScalarsPlainly(plan)
@@ -88,22 +89,26 @@ struct ObjectWalk {
         var walks = true  // the object's members are still to be walked
         // With key rules or strategies, the plan's candidates: each field's best candidate key,
         // when no key is another field's too (else every field's member is found first, below).
-        let candidates = state?.candidates
-        if plan.hasKeyRules || !session.settings.keyStrategies.isEmpty, candidates?.isUnique != true {
+        // Safety (here and below): the session's plan caches hold the candidates until the decode ends.
+        let candidates = self.candidates
+        if plan.hasKeyRules || !session.settings.keyStrategies.isEmpty, candidates?._withUnsafeGuaranteedRef(\.isUnique) != true {
             mark = session.plans.scratch.mark
             let nodes = session.plans.earlyMembers(count)
             early = nodes
             walks = false
             if let candidates {
-                candidates.members(of: object, in: document, fields: count, into: nodes, scratch: &session.plans.scratch)
+                candidates._withUnsafeGuaranteedRef { $0.members(of: object, in: document, fields: count, into: nodes, scratch: &session.plans.scratch) }
             } else {
-                try place()  // the container's lookup, by its cursor at the element's depth
+                try place(decoder)  // the container's lookup, by its cursor at the element's depth
                 for index in 0 ..< count {
                     nodes[index] = plan.keyLookup.member(plan.keys[index], in: object, of: decoder, depth: depth, frame: frame) ?? -1
                 }
             }
         }
-        if walks, !walkedInOrder { try fillInOrder(base, plainScalars: plainScalars) }
+        if walks, !walkedInOrder {
+            walkedInOrder = true
+            try fillInOrder(base, plainScalars: plainScalars, decoder, plan)
+        }
         while next < count {
             // The next field's member: found early, or the next member if it is that field's, or absent.
             var node = early?[next] ?? -1
@@ -117,7 +122,7 @@ struct ObjectWalk {
                 member = document.next(after: node)
                 let index: Int
                 if let candidates {
-                    let (field, rank) = document.withText(key) { candidates.field(for: $0, expected: next) }
+                    let (field, rank) = candidates._withUnsafeGuaranteedRef { table in document.withText(key) { table.field(for: $0, expected: next) } }
                     guard field >= 0 else { continue }
                     let bit: UInt64 = 1 << UInt64(field)
                     // Only a member nothing can beat, at its first occurrence, settles a field here.
@@ -142,23 +147,23 @@ struct ObjectWalk {
                 }
             }
             if node < 0, unsettled & (1 << UInt64(next)) != 0 {
-                try place()  // the container's lookup, by its cursor at the element's depth
+                try place(decoder)  // the container's lookup, by its cursor at the element's depth
                 node = plan.keyLookup.member(plan.keys[next], in: object, of: decoder, depth: depth, frame: frame) ?? -1
             }
             let field = plan.fields[next]
             let pointer = base + field.offset
             if node < 0 {
-                try fillAbsent(next, at: pointer)
+                try fillAbsent(next, at: pointer, decoder, plan)
             } else if field.ifPresent, document.nodes[node].kind == .null, !session.isPartial(node, in: document) {
                 plan.initializeNil(next, at: pointer)  // what `decodeOptionalProperty` gives a null first
-            } else if !plainScalars || !readScalar(field.scalar, ifPresent: field.ifPresent, key: next, at: node, into: pointer) {
+            } else if !plainScalars || !readScalar(field.scalar, ifPresent: field.ifPresent, key: next, at: node, into: pointer, decoder, plan) {
                 let convertsInPlace = plainScalars && !field.ifPresent
-                if convertsInPlace, isPending, try convertPlanned(field.scalar, field: next, into: pointer, at: node) {
+                if convertsInPlace, isPending, try convertPlanned(field.scalar, field: next, into: pointer, at: node, decoder, plan) {
                     // converted, or a kept fallback, with nothing to record
                 } else {
-                    try place()
-                    if !(try convertsInPlace && convertPlanned(field.scalar, field: next, into: pointer, at: node)) {
-                        try field.slot.decode(into: pointer, with: decoder, at: node, site: site(next))
+                    try place(decoder)
+                    if !(try convertsInPlace && convertPlanned(field.scalar, field: next, into: pointer, at: node, decoder, plan)) {
+                        try field.slot.decode(into: pointer, with: decoder, at: node, site: site(next, plan))
                     }
                 }
             }
@@ -170,18 +175,19 @@ struct ObjectWalk {
     /// Field `index`, whose key is absent: nil for an optional where that is what
     /// `absentOptional` answers (`AbsentNilness`), a kept fallback where the repair stage would
     /// give it (`repairPlanned`), else the field's own slot, as the container's call.
-    private mutating func fillAbsent(_ index: Int, at pointer: UnsafeMutableRawPointer) throws {
+    private mutating func fillAbsent(_ index: Int, at pointer: UnsafeMutableRawPointer, _ decoder: DocumentDecoder, _ plan: FieldPlan) throws {
         let field = plan.fields[index]
-        if field.ifPresent, let state, state.nilness.knownNil(index) {
+        if field.ifPresent, let state, state._withUnsafeGuaranteedRef({ $0.nilness.knownNil(index) }) {
             plan.initializeNil(index, at: pointer)
-        } else if isPending, !field.ifPresent, repairPlanned(.missing, found: -1, field: index, into: pointer, at: nil) {
+        } else if isPending, !field.ifPresent, repairPlanned(.missing, found: -1, field: index, into: pointer, at: nil, decoder, plan) {
             // a kept fallback, filed (if recorded) under the element's place
         } else {
-            try place()
-            if field.ifPresent, planState().nilness.isNil(index, site: site(index), in: decoder.session) {
+            try place(decoder)
+            let site = site(index, plan)
+            if field.ifPresent, planState(decoder, plan)._withUnsafeGuaranteedRef({ $0.nilness.isNil(index, site: site, in: decoder.session) }) {
                 plan.initializeNil(index, at: pointer)
-            } else if field.ifPresent || !repairPlanned(.missing, found: -1, field: index, into: pointer, at: nil) {
-                try field.slot.decode(into: pointer, with: decoder, at: nil, site: site(index))
+            } else if field.ifPresent || !repairPlanned(.missing, found: -1, field: index, into: pointer, at: nil, decoder, plan) {
+                try field.slot.decode(into: pointer, with: decoder, at: nil, site: site)
             }
         }
     }
@@ -194,26 +200,27 @@ struct ObjectWalk {
     /// the first one that may need more (a key out of order, repeated, not a field's best
     /// candidate or null there, a scalar to convert, an array of scalars `readScalar` does
     /// not take, a non-array for an array field), and `fill` goes on from there. Out of line,
-    /// with its few variables in registers (copied in and back out): the general walk keeps
-    /// too many live for that.
+    /// with its few variables in registers: the general walk keeps too many live for that. The caller marks the walk `walkedInOrder` where `fill` is to go
+    /// on from here.
     @inline(never)
-    mutating func fillInOrder(_ base: UnsafeMutableRawPointer, plainScalars: Bool) throws {
-        walkedInOrder = true
-        let (session, document, candidates) = (decoder.session, decoder.document, state?.candidates)
+    mutating func fillInOrder(_ base: UnsafeMutableRawPointer, plainScalars: Bool, _ decoder: DocumentDecoder, _ plan: FieldPlan) throws {
+        let (session, document, candidates) = (decoder.session, decoder.document, self.candidates)
         let count = plan.fields.count
-        var (member, next, found, initialized) = (self.member, self.next, self.found, self.initialized)
-        defer { (self.member, self.next, self.found, self.initialized) = (member, next, found, initialized) }
         while next < count, member < end {
             let key = member, node = member + 1
             let index: Int
             if let candidates {
                 // Only a member nothing can beat settles its field here (see `fill`): -2 for another.
-                index = document.withText(key) { text -> Int in
-                    let (field, rank) = candidates.field(for: text, expected: next)
-                    return rank == 0 ? field : -2
+                let next = next
+                index = candidates._withUnsafeGuaranteedRef { table in
+                    document.withText(key) { text -> Int in
+                        let (field, rank) = table.field(for: text, expected: next)
+                        return rank == 0 ? field : -2
+                    }
                 }
                 if index == -2 || index >= 0 && !MemberChoice.settles(rank: 0, isNull: document.nodes[node].kind == .null) { return }
             } else {
+                let next = next
                 index = document.withText(key) { plan.field(for: $0, expected: next) }
             }
             guard index >= 0 else {  // unknown: skipped, as `fill` skips it
@@ -228,15 +235,15 @@ struct ObjectWalk {
                 plan.initializeNil(next, at: pointer)
             } else if plainScalars, field.scalar != .other {
                 switch field.scalar {
-                case .int: guard store(Int.self, ifPresent: field.ifPresent, into: pointer, at: node) else { return }
-                case .double: guard store(Double.self, ifPresent: field.ifPresent, into: pointer, at: node) else { return }
-                case .bool: guard store(Bool.self, ifPresent: field.ifPresent, into: pointer, at: node) else { return }
-                case .string: guard store(String.self, ifPresent: field.ifPresent, into: pointer, at: node) else { return }
+                case .int: guard store(Int.self, ifPresent: field.ifPresent, into: pointer, at: node, decoder) else { return }
+                case .double: guard store(Double.self, ifPresent: field.ifPresent, into: pointer, at: node, decoder) else { return }
+                case .bool: guard store(Bool.self, ifPresent: field.ifPresent, into: pointer, at: node, decoder) else { return }
+                case .string: guard store(String.self, ifPresent: field.ifPresent, into: pointer, at: node, decoder) else { return }
                 default:
                     guard kind == .array else { return }
                     if document.nodes[node].count == 0 {
-                        _ = storeArray(field.scalar, ifPresent: field.ifPresent, into: pointer, at: node)  // nothing to convert or record
-                    } else if !readScalar(field.scalar, ifPresent: field.ifPresent, key: next, at: node, into: pointer) {
+                        _ = storeArray(field.scalar, ifPresent: field.ifPresent, into: pointer, at: node, decoder)  // nothing to convert or record
+                    } else if !readScalar(field.scalar, ifPresent: field.ifPresent, key: next, at: node, into: pointer, decoder, plan) {
                         // As `fill` reads it; false (strict mode refused an element, unrecorded) leaves
                         // the member to `fill`, which asks again.
                         return
@@ -245,8 +252,8 @@ struct ObjectWalk {
             } else {
                 // Where `fill` would try `convertPlanned`, and it might repair (see there): left to `fill`.
                 if plainScalars, !field.ifPresent, field.readsArraysOnly, kind != .array { return }
-                try place()
-                try field.slot.decode(into: pointer, with: decoder, at: node, site: site(next))
+                try place(decoder)
+                try field.slot.decode(into: pointer, with: decoder, at: node, site: site(next, plan))
             }
             found |= 1 << UInt64(next)
             initialized |= 1 << UInt64(next)

@@ -5,7 +5,8 @@ struct PlanCaches: ~Copyable {
     private var states = TypeTable<PlanInDecode>()
     /// The two plans asked for last: a model and the one in its array mostly alternate (an
     /// airport, its runways).
-    private var recent: ((plan: ObjectIdentifier?, state: PlanInDecode?), (plan: ObjectIdentifier?, state: PlanInDecode?)) = ((nil, nil), (nil, nil))
+    private var recent: ((plan: ObjectIdentifier?, state: Unmanaged<PlanInDecode>?),
+                         (plan: ObjectIdentifier?, state: Unmanaged<PlanInDecode>?)) = ((nil, nil), (nil, nil))
     /// Where planned decodes build their models (see `decodePlanned`).
     var scratch = ScratchStack()
 
@@ -13,13 +14,14 @@ struct PlanCaches: ~Copyable {
 
     deinit { scratch.deallocate() }
 
-    /// `plan`'s state in this decode, made by `make` the first time.
+    /// `plan`'s state in this decode, made by `make` the first time; unretained: kept here
+    /// until the decode ends.
     @inline(__always)
-    mutating func state(of plan: FieldPlan, make: () -> PlanInDecode) -> PlanInDecode {
+    mutating func state(of plan: FieldPlan, make: () -> PlanInDecode) -> Unmanaged<PlanInDecode> {
         let id = ObjectIdentifier(plan)
         if recent.0.plan == id, let state = recent.0.state { return state }
         if recent.1.plan == id, let state = recent.1.state { return state }
-        let state = states.value(for: id, make: make)
+        let state = Unmanaged.passUnretained(states.value(for: id, make: make))
         recent = ((id, state), recent.0)
         return state
     }

@@ -17,15 +17,16 @@ extension DocumentDecoder {
         defer { session.plans.scratch.pop(to: mark) }
         // A plan's state is found here only where its keys need their candidates; else on first need.
         let state = plan.hasKeyRules || !session.settings.keyStrategies.isEmpty ? planState(plan, info: info) : nil
-        var walk = ObjectWalk(decoder: self, plan: plan, info: info, state: state, object: object, flat: .off)
-        try decodePlanned(into: value, T.self, model: model, walk: &walk)
+        var walk = ObjectWalk(decoder: self, info: info, state: state, object: object, flat: .off)
+        try decodePlanned(into: value, T.self, model: model, plan: plan, walk: &walk)
         // Safety: `decodePlanned(into:)` returned: the value is initialized.
         return value.assumingMemoryBound(to: T.self).move()
     }
 
     /// `plan`'s state in this decode (`PlanCaches`), made the first time: with its fields'
     /// candidate keys when its keys have rules or the call has strategies.
-    func planState(_ plan: FieldPlan, info: ModelInfo) -> PlanInDecode {
+    /// Unretained: the session's plan caches hold every state until the decode ends.
+    func planState(_ plan: FieldPlan, info: ModelInfo) -> Unmanaged<PlanInDecode> {
         session.plans.state(of: plan) {
             let candidates = plan.hasKeyRules || !session.settings.keyStrategies.isEmpty
                 ? plan.keyLookup.candidates(of: plan.keys, in: session, info: info).flatMap(PlanKeyCandidates.init) : nil
@@ -35,12 +36,12 @@ extension DocumentDecoder {
 
     /// `decodePlanned`, into `value` (uninitialized bytes for a `T`) by `walk`, placed at the
     /// model's own place and frame: initialized when this returns, uninitialized when it throws.
-    func decodePlanned<T: Decodable>(into value: UnsafeMutableRawPointer, _: T.Type, model: any DecodableModel.Type,
+    func decodePlanned<T: Decodable>(into value: UnsafeMutableRawPointer, _: T.Type, model: any DecodableModel.Type, plan: FieldPlan,
                                      walk: inout ObjectWalk) throws {
         do {
-            try walk.fill(value)
+            try walk.fill(value, self, plan)
         } catch {
-            walk.plan.deinitialize(value, initialized: walk.initialized)
+            plan.deinitialize(value, initialized: walk.initialized)
             throw error
         }
         // Safety: every stored property of `T` is initialized: the value is.
@@ -54,10 +55,13 @@ extension DocumentDecoder {
                                                    at node: Int, count: Int, route: Route) throws -> [Element] {
         try session.checkStack()
         guard count > 0 else { return [] }
-        let state = planState(plan, info: info)
+        // The plan's state for the whole array: found now where keys need their candidates, else
+        // by the first element that needs it, and handed on from one element's walk to the next.
+        var state = plan.hasKeyRules || !session.settings.keyStrategies.isEmpty ? planState(plan, info: info) : nil
         let flat = plan.isFlat && !info.hasValueRules
         // As the walk goes: keys as themselves, or each field's best candidate where no key is two fields'.
-        let plain = flat && readsScalarsPlainly(plan) && state.candidates?.isUnique != false
+        // Safety: the session's plan caches hold the state.
+        let plain = flat && readsScalarsPlainly(plan) && state?._withUnsafeGuaranteedRef({ $0.candidates?.isUnique }) != false
         // Made by the model's `_makeArray`, compiled where `[Element]` is a concrete type: here,
         // `[Element](unsafeUninitializedCapacity:)` asked the runtime for two metadata per array.
         let storage = try model._makeArray(count: count) { base, initialized in
@@ -69,7 +73,7 @@ extension DocumentDecoder {
                 if document.nodes[element].kind == .object {
                     if flat {
                         let outcome = try decodeFlat(into: UnsafeMutableRawPointer(slot), Element.self, model: model, info: info,
-                                                     at: element, index: index, plan: plan, state: state, plain: plain)
+                                                     at: element, index: index, plan: plan, state: &state, plain: plain)
                         if outcome != .again {
                             if outcome == .decoded { initialized += 1 }
                             element = document.next(after: element)
@@ -80,8 +84,9 @@ extension DocumentDecoder {
                         do {
                             session.pushFrame(Element.self, model: model, info: info)
                             defer { session.popFrame() }
-                            var walk = ObjectWalk(decoder: self, plan: plan, info: info, state: state, object: element, flat: .off)
-                            try decodePlanned(into: UnsafeMutableRawPointer(slot), Element.self, model: model, walk: &walk)
+                            var walk = ObjectWalk(decoder: self, info: info, state: state, object: element, flat: .off)
+                            defer { state = walk.state }
+                            try decodePlanned(into: UnsafeMutableRawPointer(slot), Element.self, model: model, plan: plan, walk: &walk)
                             return true
                         } catch {
                             try session.repairElement(error)

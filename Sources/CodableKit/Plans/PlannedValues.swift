@@ -9,27 +9,28 @@ extension ObjectWalk {
     /// be filed). False, with the field left uninitialized, for anything else, which takes the
     /// field's slot; an array that threw is done again by the slot, whose repair stage decides.
     @inline(__always)
-    func readScalar(_ scalar: PlanScalar, ifPresent: Bool, key index: Int, at node: Int, into pointer: UnsafeMutableRawPointer) -> Bool {
+    func readScalar(_ scalar: PlanScalar, ifPresent: Bool, key index: Int, at node: Int, into pointer: UnsafeMutableRawPointer,
+                    _ decoder: DocumentDecoder, _ plan: FieldPlan) -> Bool {
         switch scalar {
         case .other: return false
-        case .int: return store(Int.self, ifPresent: ifPresent, into: pointer, at: node)
-        case .double: return store(Double.self, ifPresent: ifPresent, into: pointer, at: node)
-        case .bool: return store(Bool.self, ifPresent: ifPresent, into: pointer, at: node)
-        case .string: return store(String.self, ifPresent: ifPresent, into: pointer, at: node)
+        case .int: return store(Int.self, ifPresent: ifPresent, into: pointer, at: node, decoder)
+        case .double: return store(Double.self, ifPresent: ifPresent, into: pointer, at: node, decoder)
+        case .bool: return store(Bool.self, ifPresent: ifPresent, into: pointer, at: node, decoder)
+        case .string: return store(String.self, ifPresent: ifPresent, into: pointer, at: node, decoder)
         case .ints, .doubles, .bools, .strings: break
         }
         guard decoder.document.nodes[node].kind == .array else { return false }
-        if isPending { return storeArray(scalar, ifPresent: ifPresent, into: pointer, at: node) }
-        return decoder.session.at(.key(plan.keys[index])) { storeArray(scalar, ifPresent: ifPresent, into: pointer, at: node) }
+        if isPending { return storeArray(scalar, ifPresent: ifPresent, into: pointer, at: node, decoder) }
+        return decoder.session.at(.key(plan.keys[index])) { storeArray(scalar, ifPresent: ifPresent, into: pointer, at: node, decoder) }
     }
 
     @inline(__always)
-    func storeArray(_ scalar: PlanScalar, ifPresent: Bool, into pointer: UnsafeMutableRawPointer, at node: Int) -> Bool {
+    func storeArray(_ scalar: PlanScalar, ifPresent: Bool, into pointer: UnsafeMutableRawPointer, at node: Int, _ decoder: DocumentDecoder) -> Bool {
         switch scalar {
-        case .ints: storeArray(Int.self, ifPresent: ifPresent, into: pointer, at: node)
-        case .doubles: storeArray(Double.self, ifPresent: ifPresent, into: pointer, at: node)
-        case .bools: storeArray(Bool.self, ifPresent: ifPresent, into: pointer, at: node)
-        default: storeArray(String.self, ifPresent: ifPresent, into: pointer, at: node)
+        case .ints: storeArray(Int.self, ifPresent: ifPresent, into: pointer, at: node, decoder)
+        case .doubles: storeArray(Double.self, ifPresent: ifPresent, into: pointer, at: node, decoder)
+        case .bools: storeArray(Bool.self, ifPresent: ifPresent, into: pointer, at: node, decoder)
+        default: storeArray(String.self, ifPresent: ifPresent, into: pointer, at: node, decoder)
         }
     }
 
@@ -37,7 +38,7 @@ extension ObjectWalk {
     // as `PlanScalar(T.self)` found at learning.
 
     @inline(__always)
-    func store<S: ScalarValue>(_: S.Type, ifPresent: Bool, into field: UnsafeMutableRawPointer, at node: Int) -> Bool {
+    func store<S: ScalarValue>(_: S.Type, ifPresent: Bool, into field: UnsafeMutableRawPointer, at node: Int, _ decoder: DocumentDecoder) -> Bool {
         let document = decoder.document
         if let value = S.read(document, node) {
             if ifPresent { field.initializeMemory(as: S?.self, to: value) } else { field.initializeMemory(as: S.self, to: value) }
@@ -49,7 +50,8 @@ extension ObjectWalk {
     }
 
     @inline(__always)
-    private func storeArray<S: ScalarValue>(_: S.Type, ifPresent: Bool, into field: UnsafeMutableRawPointer, at node: Int) -> Bool {
+    private func storeArray<S: ScalarValue>(_: S.Type, ifPresent: Bool, into field: UnsafeMutableRawPointer, at node: Int,
+                                           _ decoder: DocumentDecoder) -> Bool {
         guard let value = decoder.document.nodes[node].count == 0 ? [] : try? decoder.decodeScalarArray(S.self, at: node) else { return false }
         if ifPresent { field.initializeMemory(as: [S]?.self, to: value) } else { field.initializeMemory(as: [S].self, to: value) }
         return true
@@ -63,19 +65,20 @@ extension ObjectWalk {
     /// a flat element not yet placed wherever its place or frame would be read but for a
     /// repair or conversion `recordPlanned` files: strict mode's error, a fallback not yet
     /// known, a record that cannot be an entry.
-    mutating func convertPlanned(_ scalar: PlanScalar, field index: Int, into pointer: UnsafeMutableRawPointer, at node: Int) throws -> Bool {
+    mutating func convertPlanned(_ scalar: PlanScalar, field index: Int, into pointer: UnsafeMutableRawPointer, at node: Int,
+                                 _ decoder: DocumentDecoder, _ plan: FieldPlan) throws -> Bool {
         let session = decoder.session
         if isPending, session.strict { return false }
         if session.isPartial(node, in: decoder.document) { return false }
         switch scalar {
-        case .int: return try convertPlanned(Int.self, field: index, into: pointer, at: node)
-        case .double: return try convertPlanned(Double.self, field: index, into: pointer, at: node)
-        case .bool: return try convertPlanned(Bool.self, field: index, into: pointer, at: node)
-        case .string: return try convertPlanned(String.self, field: index, into: pointer, at: node)
+        case .int: return try convertPlanned(Int.self, field: index, into: pointer, at: node, decoder, plan)
+        case .double: return try convertPlanned(Double.self, field: index, into: pointer, at: node, decoder, plan)
+        case .bool: return try convertPlanned(Bool.self, field: index, into: pointer, at: node, decoder, plan)
+        case .string: return try convertPlanned(String.self, field: index, into: pointer, at: node, decoder, plan)
         case .other, .ints, .doubles, .bools, .strings:
             // An array (a clean one, most often) is the slot's: asked here, not in a call.
             guard decoder.document.nodes[node].kind != .array, plan.fields[index].readsArraysOnly else { return false }
-            return repairPlannedArray(field: index, into: pointer, at: node)
+            return repairPlannedArray(field: index, into: pointer, at: node, decoder, plan)
         }
     }
 
@@ -83,24 +86,25 @@ extension ObjectWalk {
     /// caller has asked) nor a string that may hold one: what its decode would throw — the
     /// `wrongKind` problem, as `decodeArray` makes it — repaired as `repairPlanned` repairs it,
     /// without the pipeline's generic layers and error box. False for such a string.
-    private mutating func repairPlannedArray(field index: Int, into pointer: UnsafeMutableRawPointer, at node: Int) -> Bool {
+    private mutating func repairPlannedArray(field index: Int, into pointer: UnsafeMutableRawPointer, at node: Int,
+                                            _ decoder: DocumentDecoder, _ plan: FieldPlan) -> Bool {
         // A string opening an array may be JSON in a string, which `decodeArray` reads.
         if decoder.mayHoldJSON(at: node, opening: .array) { return false }
         // The `wrongKind` problem, as `decodeArray` makes it.
         let isNull = decoder.document.nodes[node].kind == .null
-        return repairPlanned(isNull ? .null : .mismatch, found: isNull ? -1 : node, field: index, into: pointer, at: node)
+        return repairPlanned(isNull ? .null : .mismatch, found: isNull ? -1 : node, field: index, into: pointer, at: node, decoder, plan)
     }
 
     private mutating func convertPlanned<S: ScalarValue>(_: S.Type, field index: Int, into pointer: UnsafeMutableRawPointer,
-                                                         at node: Int) throws -> Bool {
+                                                         at node: Int, _ decoder: DocumentDecoder, _ plan: FieldPlan) throws -> Bool {
         let session = decoder.session
         if session.settings.recordsIssues, !session.strict {
             // A conversion to record, filed as an entry (`recordPlanned`) under the path
             // `convertScalar` records it at.
             guard let (value, converted) = decoder.scalarConversion(S.self, at: node) else {
-                return try repairScalar(S.self, decoder.scalarProblem(S.self, at: node), field: index, into: pointer, at: node)
+                return try repairScalar(S.self, decoder.scalarProblem(S.self, at: node), field: index, into: pointer, at: node, decoder, plan)
             }
-            if converted, !recordPlanned(.converted, found: node, of: index, at: nil) { return false }
+            if converted, !recordPlanned(.converted, found: node, of: index, at: nil, decoder, plan) { return false }
             pointer.initializeMemory(as: S.self, to: value)
             return true
         }
@@ -111,20 +115,21 @@ extension ObjectWalk {
             pointer.initializeMemory(as: S.self, to: value)
             return true
         case let .failure(problem):
-            return try repairScalar(S.self, problem, field: index, into: pointer, at: node)
+            return try repairScalar(S.self, problem, field: index, into: pointer, at: node, decoder, plan)
         }
     }
 
     /// `problem`, of a non-optional scalar field, repaired by `repairPlanned` when it can, else
     /// by the repair stage (false for a flat element not yet placed, which it needs).
     private mutating func repairScalar<S: ScalarValue>(_: S.Type, _ problem: DecodingProblem, field index: Int,
-                                                       into pointer: UnsafeMutableRawPointer, at node: Int) throws -> Bool {
+                                                       into pointer: UnsafeMutableRawPointer, at node: Int,
+                                                       _ decoder: DocumentDecoder, _ plan: FieldPlan) throws -> Bool {
         if let (reason, found) = FiledIssues.plainReason(of: problem, in: decoder.document),
-           repairPlanned(reason, found: found, field: index, into: pointer, at: node) {
+           repairPlanned(reason, found: found, field: index, into: pointer, at: node, decoder, plan) {
             return true
         }
         if isPending { return false }
-        pointer.initializeMemory(as: S.self, to: try decoder.session.repairProperty(S.self, problem: problem, site: site(index), at: node,
+        pointer.initializeMemory(as: S.self, to: try decoder.session.repairProperty(S.self, problem: problem, site: site(index, plan), at: node,
                                                                                      in: decoder.document))
         return true
     }
@@ -138,17 +143,18 @@ extension ObjectWalk {
     /// placed fallbacks not yet prepared (the frame is not the element's) or a record that
     /// needs more than its place (see `recordPlanned`).
     mutating func repairPlanned(_ reason: FiledIssues.PlainReason, found: Int, field index: Int, into pointer: UnsafeMutableRawPointer,
-                                at node: Int?) -> Bool {
+                                at node: Int?, _ decoder: DocumentDecoder, _ plan: FieldPlan) -> Bool {
         let session = decoder.session
         guard !session.strict else { return false }
-        let fallbacks = planState().fallbacks
+        // Safety: the session's plan caches hold the state, which holds its fallbacks, until the decode ends.
+        let fallbacks = planState(decoder, plan).takeUnretainedValue().fallbacks
         if !fallbacks.isPrepared {
             guard !isPending else { return false }  // the frame is not the element's
             fallbacks.prepare(session: session, frame: frame)
         }
         guard fallbacks.known & (1 << UInt64(index)) != 0 else { return false }
         let field = plan.fields[index]
-        if session.settings.recordsIssues, !recordPlanned(reason, found: found, of: index, at: node) { return false }
+        if session.settings.recordsIssues, !recordPlanned(reason, found: found, of: index, at: node, decoder, plan) { return false }
         field.slot.copy(from: fallbacks.values + field.offset, to: pointer)
         return true
     }
@@ -161,7 +167,8 @@ extension ObjectWalk {
     /// as the owner — without being put there (which `place` does, and its frame, at a few
     /// times the cost of the record): the element counts it as filed in place. False, with
     /// nothing filed, where that cannot be an entry: it is placed first.
-    private mutating func recordPlanned(_ reason: FiledIssues.PlainReason, found: Int, of index: Int, at node: Int?) -> Bool {
+    private mutating func recordPlanned(_ reason: FiledIssues.PlainReason, found: Int, of index: Int, at node: Int?,
+                                        _ decoder: DocumentDecoder, _ plan: FieldPlan) -> Bool {
         let (session, document) = (decoder.session, decoder.document)
         var element: FlatElement?
         if case let .pending(pending) = flat { element = pending }
@@ -169,7 +176,7 @@ extension ObjectWalk {
             // Looked for under a key rule's or a strategy's name: the repair stage's record, which
             // names that key (`DecodingSession.lookedForKey`), in the element's own frame.
             guard element == nil else { return false }
-            session.fileRepair(DecodingProblem(reason: .missing, expected: plan.fields[index].slot.valueType), site: site(index), at: nil,
+            session.fileRepair(DecodingProblem(reason: .missing, expected: plan.fields[index].slot.valueType), site: site(index, plan), at: nil,
                                in: document)
             return true
         }
@@ -181,7 +188,7 @@ extension ObjectWalk {
         if let node, let key = document.keyNode(of: node, in: object), !document.withText(key, { plan.isKey($0, of: index) }) {
             keyNode = key
         }
-        if session.filePlanned(reason, found: found, expected: expected, site: site(index), field: (plan, index), keyNode: keyNode,
+        if session.filePlanned(reason, found: found, expected: expected, site: site(index, plan), field: (plan, index), keyNode: keyNode,
                                element: element.map { ($0.index, $0.type) }, in: document) {
             if var element {
                 element.mark = session.filedIssues.mark
@@ -191,9 +198,9 @@ extension ObjectWalk {
         }
         guard element == nil else { return false }
         if let problem = reason.problem(found: found, expected: plan.fields[index].slot.valueType, in: document) {
-            session.fileRepair(problem, site: site(index), at: node, in: document)
+            session.fileRepair(problem, site: site(index, plan), at: node, in: document)
         } else {  // a conversion, as `convertScalar` records it
-            _ = session.at(session.pathKey(site(index))) {
+            _ = session.at(session.pathKey(site(index, plan))) {
                 session.conversionProblem(from: document.kindName(of: found), to: plan.fields[index].slot.valueType)
             }
         }
