@@ -11,7 +11,9 @@ func decodingBenchmark(_ harness: Harness) -> String {
                            megabytesPerSecond(size, codableKit), foundation == nil ? "\(formatRatio(ratio))× own clean time" : formatRatio(ratio)]
                           + verdict(ratio, target))
     }
-    for count in [100, 1_000, 10_000] {
+    // Each shape twice: plain (its `init(from:)` runs, as every model's does unless it says
+    // otherwise) and declared `SynthesizedCodable` (decoded by a field plan once one is learned).
+    func airports<A: Decodable & DecodableModel>(_: A.Type, _ label: String, count: Int) {
         // JSONDecoder fails on the dirty data, so those rows compare CodableKit with its
         // own clean time for the same number of airports (the dirty bytes are fewer:
         // fields are missing). `deserialize` makes no report when no one listens;
@@ -19,14 +21,18 @@ func decodingBenchmark(_ harness: Harness) -> String {
         let clean = Data(ModelDatasets.airports(count: count))
         let dirty = Data(ModelDatasets.airports(count: count, dirty: true))
         let times = harness.secondsPerCall([
-            { _ = try! JSONDecoder().decode([Airport].self, from: clean) },
-            { _ = [Airport].deserialize(from: clean)! },
-            { _ = [Airport].deserialize(from: dirty)! },
-            { _ = try! [Airport].decodeWithReport(from: dirty) },
+            { _ = try! JSONDecoder().decode([A].self, from: clean) },
+            { _ = [A].deserialize(from: clean)! },
+            { _ = [A].deserialize(from: dirty)! },
+            { _ = try! [A].decodeWithReport(from: dirty) },
         ])
-        row("airports ×\(count)", clean.count, times[0], times[1], times[1] / times[0])
-        row("airports ×\(count), dirty", dirty.count, nil, times[2], times[2] / times[1], target: 1.30)
-        row("  same, with report", dirty.count, nil, times[3], times[3] / times[1], target: 1.30)
+        row("airports ×\(count), \(label)", clean.count, times[0], times[1], times[1] / times[0])
+        row("  dirty, \(label)", dirty.count, nil, times[2], times[2] / times[1], target: 1.30)
+        row("  dirty with report, \(label)", dirty.count, nil, times[3], times[3] / times[1], target: 1.30)
+    }
+    for count in [100, 1_000, 10_000] {
+        airports(Airport.self, "plain", count: count)
+        airports(DeclaredAirport.self, "declared", count: count)
     }
     func compare<T: Decodable & DecodableModel>(_ name: String, _: T.Type, _ bytes: [UInt8]) {
         let data = Data(bytes)
@@ -36,13 +42,19 @@ func decodingBenchmark(_ harness: Harness) -> String {
         ])
         row(name, bytes.count, times[0], times[1], times[1] / times[0])
     }
-    compare("area tree (3434 nodes)", Area.self, ModelDatasets.areaTree())
-    compare("wide model ×2000", Wide.self, ModelDatasets.wide(count: 2_000))
-    let timeline = Data(ModelDatasets.timeline())
-    let times = harness.secondsPerCall([
-        { _ = try! JSONDecoder().decode(Timeline.self, from: timeline) },
-        { _ = Timeline.deserialize(from: timeline)! },
-    ])
-    row("twitter-like timeline", timeline.count, times[0], times[1], times[1] / times[0])
+    compare("area tree (3434 nodes), plain", Area.self, ModelDatasets.areaTree())
+    compare("area tree (3434 nodes), declared", DeclaredArea.self, ModelDatasets.areaTree())
+    compare("wide model ×2000, plain", Wide.self, ModelDatasets.wide(count: 2_000))
+    compare("wide model ×2000, declared", DeclaredWide.self, ModelDatasets.wide(count: 2_000))
+    func timeline<T: Decodable & DecodableModel>(_: T.Type, _ label: String) {
+        let timeline = Data(ModelDatasets.timeline())
+        let times = harness.secondsPerCall([
+            { _ = try! JSONDecoder().decode(T.self, from: timeline) },
+            { _ = T.deserialize(from: timeline)! },
+        ])
+        row("twitter-like timeline, \(label)", timeline.count, times[0], times[1], times[1] / times[0])
+    }
+    timeline(Timeline.self, "plain")
+    timeline(DeclaredTimeline.self, "declared")
     return table.render()
 }

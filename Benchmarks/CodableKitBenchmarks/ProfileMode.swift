@@ -4,7 +4,8 @@ import Foundation
 
 /// `CodableKitBenchmarks profile <dataset>[:count] [seconds]`: decodes one dataset
 /// with CodableKit only, in a loop, for a profiler (`perf record`, `valgrind
-/// --tool=callgrind`). Datasets: airports, airports-dirty, airports-dirty-report, airports-snake, airports-camel, encode-airports,
+/// --tool=callgrind`). Datasets: airports, airports-dirty, airports-dirty-report (each also `-declared`: the
+/// models declared `SynthesizedCodable`), airports-snake, airports-camel, encode-airports,
 /// encode-wide, encode-tree, encode-twitter, subclass (count 1000 unless given), tree, timeline (the
 /// twitter-like set), wide.
 func profile(_ argument: String, seconds: Double) {
@@ -25,6 +26,15 @@ func profile(_ argument: String, seconds: Double) {
     case "airports-dirty-report":
         let data = Data(ModelDatasets.airports(count: count, dirty: true))
         work = { _ = try! [Airport].decodeWithReport(from: data) }
+    case "airports-declared":
+        let data = Data(ModelDatasets.airports(count: count))
+        work = { _ = [DeclaredAirport].deserialize(from: data)! }
+    case "airports-dirty-declared":
+        let data = Data(ModelDatasets.airports(count: count, dirty: true))
+        work = { _ = [DeclaredAirport].deserialize(from: data)! }
+    case "airports-dirty-report-declared":
+        let data = Data(ModelDatasets.airports(count: count, dirty: true))
+        work = { _ = try! [DeclaredAirport].decodeWithReport(from: data) }
     case "airports-snake":
         let data = Data(ModelDatasets.namedAirports(count: count, snakeCase: true))
         let options = DecodingOptions(keyStrategies: [.snakeCase])
@@ -47,13 +57,16 @@ func profile(_ argument: String, seconds: Double) {
     case "timeline":
         let data = Data(ModelDatasets.timeline())
         work = { _ = Timeline.deserialize(from: data)! }
-    case "twitter-real", "citm", "canada":
-        let file = ["twitter-real": "twitter.json", "citm": "citm_catalog.json", "canada": "canada.json"][name]!
+    case "twitter-real", "citm", "canada", "twitter-real-declared", "citm-declared":
+        let file = ["twitter-real": "twitter.json", "citm": "citm_catalog.json", "canada": "canada.json",
+                    "twitter-real-declared": "twitter.json", "citm-declared": "citm_catalog.json"][name]!
         let data = try! Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../../shared/data/nativejson/\(file)"))
         switch name {
         case "twitter-real": work = { _ = try! ModelDecoder().decode(Tweets.self, from: data) }
         case "citm": work = { _ = try! ModelDecoder().decode(Citm.self, from: data) }
+        case "twitter-real-declared": work = { _ = try! ModelDecoder().decode(DeclaredTweets.self, from: data) }
+        case "citm-declared": work = { _ = try! ModelDecoder().decode(DeclaredCitm.self, from: data) }
         default: work = { _ = try! ModelDecoder().decode(Canada.self, from: data) }
         }
     case "partial-twitter":  // decodePartial on every 4 KB prefix

@@ -29,14 +29,20 @@ func realWorldBenchmark(_ harness: Harness) -> String {
         table.rows.append([name, formatSize(data.count), formatRatio(decode)] + verdict(decode, target)
                           + [formatRatio(encode)] + verdict(encode, 0.35))
     }
-    row("twitter.json", Tweets.self, twitter)
+    // Each payload twice: plain models (their `init(from:)` runs) and the same models declared
+    // `SynthesizedCodable` (decoded by field plans): `DeclaredModels.swift`.
+    row("twitter.json, plain", Tweets.self, twitter)
+    row("twitter.json, declared", DeclaredTweets.self, twitter)
     let snake = ModelDecoder(options: .init(keyStrategies: [.snakeCase]))
     let foundationSnake = JSONDecoder()
     foundationSnake.keyDecodingStrategy = .convertFromSnakeCase
-    row("twitter.json, .snakeCase", SnakeTweets.self, twitter, decoder: snake, foundation: foundationSnake)
-    row("citm_catalog.json", Citm.self, citm)
+    row("twitter.json, .snakeCase, plain", SnakeTweets.self, twitter, decoder: snake, foundation: foundationSnake)
+    row("twitter.json, .snakeCase, declared", DeclaredSnakeTweets.self, twitter, decoder: snake, foundation: foundationSnake)
+    row("citm_catalog.json, plain", Citm.self, citm)
+    row("citm_catalog.json, declared", DeclaredCitm.self, citm)
     // canada's target is serde_json's: 0.7x its typed speed (Vec<Vec<Vec<f64>>>), measured
     // beside this benchmark (../shared/anchors), corresponds to 0.08 of JSONDecoder's time.
-    row("canada.json", Canada.self, canada, target: 0.08)
+    row("canada.json, plain", Canada.self, canada, target: 0.08)
+    row("canada.json, declared", DeclaredCanada.self, canada, target: 0.08)
     return table.render()
 }
