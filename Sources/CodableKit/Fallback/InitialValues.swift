@@ -25,9 +25,7 @@ extension DecodingSession {
             if frames[frame].fallback == nil { frames[frame].fallback = FallbackSource(base: model.init(), shape: fallbacks.shape) }
             return frames[frame].fallback!.value(field).flatMap { $0 as? T }
         }
-        // Unwrapped first: casting the `Any?` itself asks the runtime to unwrap it, a second cast.
-        guard let value = fallbacks.reference.value(field) else { return nil }
-        return value as? T
+        return fallbacks.reference.value(field, as: T.self)
     }
 
     /// The decode's one `init()` value of the model in `frame`, which `initialValue` reads
@@ -171,6 +169,8 @@ final class FallbackSource {
     private struct Known {
         var values: [Any?]
         var nilness: [UInt8]
+        /// Each field's value as the type last asked for (`value(_:as:)`).
+        var typed: [TypedFallbackBase?]
     }
 
     private let known: UncheckedStorage<Known>
@@ -179,7 +179,8 @@ final class FallbackSource {
         self.base = base
         self.shape = shape
         known = UncheckedStorage(Known(values: Array(repeating: nil, count: shape.count),
-                                       nilness: Array(repeating: 0, count: shape.count)))
+                                       nilness: Array(repeating: 0, count: shape.count),
+                                       typed: Array(repeating: nil, count: shape.count)))
     }
 
     /// Whether the initial value of `field` is nil (or absent).
@@ -187,6 +188,21 @@ final class FallbackSource {
         let known = known.pointer
         if known.pointee.nilness[field.index] == 0 { known.pointee.nilness[field.index] = isNone(value(field)) ? 1 : 2 }
         return known.pointee.nilness[field.index] == 1
+    }
+
+    /// The value of `field` as a `T`, or nil when the model has none or it is not a `T`: cast
+    /// once per field and type, then kept as a `T` (a dynamic cast per repair was most of a
+    /// repair's cost).
+    func value<T>(_ field: ModelShape.Field, as _: T.Type) -> T? {
+        let known = known.pointer
+        if let typed = known.pointee.typed[field.index], typed.type == ObjectIdentifier(T.self) {
+            // Safety: a `TypedFallback` made below for this field holds the type it names.
+            return unsafeDowncast(typed, to: TypedFallback<T>.self).value
+        }
+        // Unwrapped first: casting the `Any?` itself asks the runtime to unwrap it, a second cast.
+        let value = self.value(field).flatMap { $0 as? T }
+        known.pointee.typed[field.index] = TypedFallback(value)
+        return value
     }
 
     /// The value of `field`, or nil when the model has none (an `Optional` that holds
@@ -218,4 +234,22 @@ final class FallbackSource {
 /// A `@ModelField`'s value rather than its box.
 func unboxed(_ value: Any) -> Any {
     (value as? any AnyModelField)?.anyValue ?? value
+}
+
+/// A field's initial value kept as the type a repair asked for (`FallbackSource.value(_:as:)`).
+class TypedFallbackBase {
+    let type: ObjectIdentifier
+
+    init(type: ObjectIdentifier) {
+        self.type = type
+    }
+}
+
+final class TypedFallback<T>: TypedFallbackBase {
+    let value: T?
+
+    init(_ value: T?) {
+        self.value = value
+        super.init(type: ObjectIdentifier(T.self))
+    }
 }

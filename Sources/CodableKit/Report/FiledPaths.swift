@@ -12,8 +12,11 @@ struct FiledPaths {
     /// Each step: an index (≥ 0), or a key (`~` its place in `keys`).
     private var steps: [Int] = []
     private var keys: [String] = []
-    /// The key last filed at each depth, and its place in `keys` (-1: none yet).
+    /// The keys last filed at each depth, `recentPerDepth` of them from `depth * recentPerDepth`
+    /// on, each with its place in `keys` (-1: none yet): a model's properties repaired in turn
+    /// alternate, and a key found here is not filed again.
     private var lastKeys: [(key: String, place: Int)] = []
+    private static let recentPerDepth = 4
     /// The plans whose keys are in `keys`, from where (the few of the latest decode's models).
     /// (Held, so that no other plan takes the identifier while it is here.)
     private var plans: [(id: ObjectIdentifier, plan: FieldPlan, start: Int)] = []
@@ -74,16 +77,22 @@ struct FiledPaths {
 
     /// The place in `keys` of `key`, filed at `depth` of a path.
     private mutating func place(of key: String, at depth: Int) -> Int {
-        if depth < lastKeys.count, lastKeys[depth].place >= 0, lastKeys[depth].key == key { return lastKeys[depth].place }
+        let first = depth * Self.recentPerDepth
+        if first < lastKeys.count {
+            for slot in first ..< first + Self.recentPerDepth where lastKeys[slot].place >= 0 && lastKeys[slot].key == key {
+                return lastKeys[slot].place
+            }
+        }
         return newPlace(of: key, at: depth)
     }
 
     @inline(never)
     private mutating func newPlace(of key: String, at depth: Int) -> Int {
         keys.append(key)
-        while lastKeys.count <= depth { lastKeys.append(("", -1)) }
-        lastKeys[depth] = (key, keys.count - 1)
-        return keys.count - 1
+        let place = keys.count - 1
+        while lastKeys.count < (depth + 1) * Self.recentPerDepth { lastKeys.append(("", -1)) }
+        lastKeys[depth * Self.recentPerDepth + place % Self.recentPerDepth] = (key, place)
+        return place
     }
 
     /// The place in `keys` of the key of field `index` of `plan`.
