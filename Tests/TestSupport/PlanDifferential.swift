@@ -157,3 +157,10 @@ extension Array: PlanDifferential.Sample where Element: PlanDifferential.Sample 
 extension Dictionary: PlanDifferential.Sample where Key == String, Value: PlanDifferential.Sample {
     public static var sample: [String: Value] { ["k": .sample] }
 }
+
+/// A model of another module, for a test that declares it `SynthesizedDecodable` from its own:
+/// that word is not seen (`DecodableModel._isSynthesizedDecodable`), and its `init(from:)` runs.
+public struct ForeignModel: CodableModel, Equatable {
+    public var id = 0
+    public init() {}
+}

@@ -53,6 +53,11 @@ public protocol DecodableModel: Decodable, ModelMappable {
     /// generic code would ask the runtime for the array's metadata at every array it makes.
     /// (Not `[Self]`: a class could not state that.) Do not implement it.
     static func _makeArray(count: Int, initialize: (UnsafeMutableRawPointer, inout Int) throws -> Void) rethrows -> AnyObject
+    /// CodableKit's own, supplied for every model: whether the model declares
+    /// ``SynthesizedDecodable`` in its own module (a conformance added from another module
+    /// does not count, and the model's `init(from:)` then always runs). Stated here so that
+    /// the first decode of a model asks no conformance of the runtime. Do not implement it.
+    static var _isSynthesizedDecodable: Bool { get }
 }
 
 extension DecodableModel {
@@ -75,6 +80,9 @@ extension DecodableModel {
 
     /// A decode-only model writes nothing.
     public static func _writeInitialValue(_: Any, to _: any Encoder) throws -> Bool { false }
+
+    /// A model that does not declare `SynthesizedDecodable`.
+    public static var _isSynthesizedDecodable: Bool { false }
 }
 
 extension DecodableModel where Self: Encodable {

@@ -15,6 +15,9 @@
 /// included). Values, repairs, the report and errors are then the same with a plan as
 /// through `init(from:)`; the tests decode the same payloads both ways.
 ///
+/// Declare it in the model's own module (in its declaration or an extension there): a
+/// conformance added from another module is not seen, and the model's `init(from:)` runs.
+///
 /// What it does not do: check the promise. CodableKit still watches for what only
 /// hand-written code does — a second container, `contains`, `decodeNil`, a key asked twice,
 /// a value that is not the one it was given — and keeps such a model's own `init(from:)`,
@@ -26,6 +29,11 @@
 /// (see the README's performance section for both, measured). Classes are always decoded
 /// through `init(from:)`: the word has no effect on them.
 public protocol SynthesizedDecodable: DecodableModel {}
+
+extension SynthesizedDecodable {
+    /// A model that declares `SynthesizedDecodable` (in its own module: see `DecodableModel._isSynthesizedDecodable`).
+    public static var _isSynthesizedDecodable: Bool { true }
+}
 
 /// A model's word that its `encode(to:)` is the one the compiler synthesizes. As
 /// ``SynthesizedDecodable`` for decoding: a model with a hand-written `encode(to:)` must not

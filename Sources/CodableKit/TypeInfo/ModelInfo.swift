@@ -27,8 +27,6 @@ final class ModelInfo: Sendable {
     /// its objects may be decoded by a `FieldPlan`. Any other model's `init(from:)` runs for
     /// every object and is never run against a probe (DESIGN: a model's own code runs as written).
     let mayHavePlan: Bool
-    /// The model, when it is such a struct: the only type a probe is ever run on.
-    private let synthesized: SynthesizedModel?
     /// Objects decoded before the plan is learned; `Int.min` once the type has been found
     /// to have none.
     private let decodesBeforePlan = Atomic<Int>(0)
@@ -114,9 +112,9 @@ final class ModelInfo: Sendable {
         self.modelKeyRules = modelKeyRules
         self.valueRules = valueRules
         hasValueRules = !valueRules.isEmpty
-        // Asked once per type: the runtime's conformance lookup is not free the first time.
-        synthesized = isClass ? nil : (model as? any SynthesizedDecodable.Type).map(SynthesizedModel.init)
-        mayHavePlan = synthesized != nil
+        // Its own word, not a conformance lookup: the runtime's first one scans every
+        // conformance record, which a type's first decode should not pay for.
+        mayHavePlan = !isClass && model?._isSynthesizedDecodable == true
     }
 
     /// The model's field plan, if it has one yet: counted per object until
@@ -150,7 +148,10 @@ final class ModelInfo: Sendable {
 
     @inline(never)
     private func learnPlan(_ model: any DecodableModel.Type) -> Unmanaged<FieldPlan>? {
-        guard !decodesItself.load(ordering: .relaxed), let learned = synthesized?.type.learnFieldPlan(rules: (hasKeyRules, hasValueRules)) else {
+        // The only type a probe is ever run on: a struct model that declares `SynthesizedDecodable`
+        // (found now, once a plan is to be learned: the lookup's first scan is paid by few types).
+        guard !decodesItself.load(ordering: .relaxed), mayHavePlan, let declared = model as? any SynthesizedDecodable.Type,
+              let learned = declared.learnFieldPlan(rules: (hasKeyRules, hasValueRules)) else {
             decodesBeforePlan.store(Int.min, ordering: .relaxed)
             return nil
         }
@@ -185,10 +186,4 @@ final class ModelInfo: Sendable {
     }
 
     private static let cache = TypeCache<ModelInfo>()
-}
-
-/// A model's type that says its `init(from:)` is the compiler's. A metatype is immutable;
-/// the compiler does not count one of a protocol that is not `SendableMetatype` as `Sendable`.
-private struct SynthesizedModel: @unchecked Sendable {
-    let type: any SynthesizedDecodable.Type
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CodableKit
+import CodableKitTestSupport
 
 /// Field plans (`FieldPlan`): made only for models that declare `SynthesizedDecodable`,
 /// learned only for what a synthesized `init(from:)` does, and
@@ -59,6 +60,15 @@ import Testing
             #expect(try ModelDecoder().decode([Undeclared].self, from: data) == (try JSONDecoder().decode([Undeclared].self, from: data)))
         }
         #expect(!ModelInfo.of(model: Undeclared.self).hasFieldPlan)
+    }
+
+    /// The word given from another module than the model's is not seen: its `init(from:)` runs.
+    @Test func theWordFromAnotherModuleIsNotSeen() throws {
+        func word(_ model: any DecodableModel.Type) -> Bool { model._isSynthesizedDecodable }  // as the decoder asks it
+        #expect(!word(ForeignModel.self) && word(Area.self) && !word(Undeclared.self))
+        let data = Data(("[" + (0 ..< Self.many).map { #"{"id": \#($0)}"# }.joined(separator: ",") + "]").utf8)
+        for _ in 0 ..< 3 { #expect(try ModelDecoder().decode([ForeignModel].self, from: data).map(\.id) == Array(0 ..< Self.many)) }
+        #expect(!ModelInfo.of(model: ForeignModel.self).hasFieldPlan)
     }
 
     struct Learned: CodableModel, SynthesizedDecodable, Equatable { var id = 0, name = "" }
@@ -351,3 +361,5 @@ private struct DecodingErrorShape: Equatable {
         }
     }
 }
+
+extension ForeignModel: SynthesizedDecodable {}
