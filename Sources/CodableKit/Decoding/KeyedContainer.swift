@@ -244,7 +244,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             // Used without a retain (binding an unowned reference to a local retained it, per key).
             // Safety: as above, the session owns its key tables.
             return keys._withUnsafeGuaranteedRef { keys in
-                keys.member(of: name, in: document, object: object) { session.member($0, in: object, of: document, depth: depth) }
+                keys.member(of: name, in: document, object: object, session: session, depth: depth) {
+                    session.member($0, in: object, of: document, depth: depth)
+                }
             }
         }
         return name.withUTF8 { session.member($0, in: object, of: document, depth: depth) }

@@ -114,7 +114,9 @@ enum PlanKeys<Key: CodingKey>: PlanKeyLookup {
         }
         // Safety: the session owns its key tables until it ends.
         return keys._withUnsafeGuaranteedRef { keys in
-            keys.member(of: name, in: document, object: object) { session.member($0, in: object, of: document, depth: depth) }
+            keys.member(of: name, in: document, object: object, session: session, depth: depth) {
+                session.member($0, in: object, of: document, depth: depth)
+            }
         }
     }
 }
