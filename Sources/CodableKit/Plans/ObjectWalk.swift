@@ -97,6 +97,7 @@ struct ObjectWalk {
             early = nodes
             walks = false
             if let candidates {
+                // Safety: the session's plan caches hold the state and its candidates until the decode ends.
                 candidates._withUnsafeGuaranteedRef { $0.members(of: object, in: document, fields: count, into: nodes, scratch: &session.plans.scratch) }
             } else {
                 try place(decoder)  // the container's lookup, by its cursor at the element's depth
@@ -122,6 +123,7 @@ struct ObjectWalk {
                 member = document.next(after: node)
                 let index: Int
                 if let candidates {
+                    // Safety: the session's plan caches hold the state and its candidates until the decode ends.
                     let (field, rank) = candidates._withUnsafeGuaranteedRef { table in document.withText(key) { table.field(for: $0, expected: next) } }
                     guard field >= 0 else { continue }
                     let bit: UInt64 = 1 << UInt64(field)
@@ -177,6 +179,7 @@ struct ObjectWalk {
     /// give it (`repairPlanned`), else the field's own slot, as the container's call.
     private mutating func fillAbsent(_ index: Int, at pointer: UnsafeMutableRawPointer, _ decoder: DocumentDecoder, _ plan: FieldPlan) throws {
         let field = plan.fields[index]
+        // Safety: the session's plan caches hold the state and its candidates until the decode ends.
         if field.ifPresent, let state, state._withUnsafeGuaranteedRef({ $0.nilness.knownNil(index) }) {
             plan.initializeNil(index, at: pointer)
         } else if isPending, !field.ifPresent, repairPlanned(.missing, found: -1, field: index, into: pointer, at: nil, decoder, plan) {
@@ -184,6 +187,7 @@ struct ObjectWalk {
         } else {
             try place(decoder)
             let site = site(index, plan)
+            // Safety: the session's plan caches hold the state and its candidates until the decode ends.
             if field.ifPresent, planState(decoder, plan)._withUnsafeGuaranteedRef({ $0.nilness.isNil(index, site: site, in: decoder.session) }) {
                 plan.initializeNil(index, at: pointer)
             } else if field.ifPresent || !repairPlanned(.missing, found: -1, field: index, into: pointer, at: nil, decoder, plan) {
@@ -212,6 +216,7 @@ struct ObjectWalk {
             if let candidates {
                 // Only a member nothing can beat settles its field here (see `fill`): -2 for another.
                 let next = next
+                // Safety: the session's plan caches hold the state and its candidates until the decode ends.
                 index = candidates._withUnsafeGuaranteedRef { table in
                     document.withText(key) { text -> Int in
                         let (field, rank) = table.field(for: text, expected: next)

@@ -21,6 +21,7 @@ struct PlanCaches: ~Copyable {
         let id = ObjectIdentifier(plan)
         if recent.0.plan == id, let state = recent.0.state { return state }
         if recent.1.plan == id, let state = recent.1.state { return state }
+        // Safety: `states` holds every state until the session ends.
         let state = Unmanaged.passUnretained(states.value(for: id, make: make))
         recent = ((id, state), recent.0)
         return state
