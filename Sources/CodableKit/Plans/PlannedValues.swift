@@ -171,7 +171,12 @@ extension ObjectWalk {
                                         _ decoder: DocumentDecoder, _ plan: FieldPlan) -> Bool {
         let (session, document) = (decoder.session, decoder.document)
         var element: FlatElement?
-        if case let .pending(pending) = flat { element = pending }
+        if case let .pending(pending) = flat {
+            // Something was filed without the element's place since its last record (an array's
+            // element converted under the array's path): it is decoded again, placed (`place` throws).
+            guard session.filedIssues.mark == pending.mark else { return false }
+            element = pending
+        }
         if reason == .missing, plan.hasKeyRules || !session.settings.keyStrategies.isEmpty {
             // Looked for under a key rule's or a strategy's name: the repair stage's record, which
             // names that key (`DecodingSession.lookedForKey`), in the element's own frame.

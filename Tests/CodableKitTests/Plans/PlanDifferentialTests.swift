@@ -57,4 +57,19 @@ import Testing
             #"{"items": [\#((0 ..< 40).map { #"{"n": \#($0 % 5 == 0 ? "\"x\"" : "\($0)"), "s": \#($0 % 7 == 0 ? "{}" : "\"s\""), "xs": [1, "y"], "b": \#($0 % 3 == 0 ? "null" : "true")}"# }.joined(separator: ","))], "renamed": [{"user_name": 5}, {"age": "x"}]}"#
         }))
     }
+
+    /// A flat element whose array of scalars converts an element (filed under the array's path,
+    /// before the element is placed), then a scalar of its own: the element is decoded again with
+    /// its place, and the conversion is reported where `init(from:)` reports it (found by the
+    /// generated differential at 30,000 cases: the element's record had been taken for the array's).
+    struct FlagFirst: CodableModel, SynthesizedDecodable, Equatable { var flags: [Bool] = [], on = false }
+    struct FlagHolder: CodableModel, SynthesizedDecodable, Equatable { var items: [FlagFirst] = [] }
+
+    @Test func anArraysConversionBeforeAFlatElementIsPlacedIsFiledUnderTheArray() throws {
+        let items = (0 ..< FieldPlanTests.many).map { $0 % 3 == 0 ? #"{"on": "true", "flags": [1]}"# : #"{"flags": [true], "on": false}"# }
+        let data = Data(("[" + Array(repeating: #"{"items": [\#(items.joined(separator: ","))]}"#, count: 3).joined(separator: ",") + "]").utf8)
+        Self.expectAlike([FlagHolder].self, data)
+        let (_, report) = try ModelDecoder().decodeWithReport([FlagHolder].self, from: data)
+        #expect(report.issues.first.map(\.description) == "[0].items[0].flags[0] (FlagFirst): converted number to Bool")
+    }
 }
