@@ -1,5 +1,5 @@
-// The loop `Scripts/anchor-profile` runs: one payload decoded again and again for `seconds`,
-// by CodableKit or by the floor decoder (Floor.swift), with the anchors' models.
+// The loop `Scripts/anchor-profile` runs: one payload decoded (or encoded: encode-*) again and
+// again for `seconds`, by CodableKit or by the floor decoder (Floor.swift), with the anchors' models.
 import CodableKit
 import Foundation
 let args = CommandLine.arguments
@@ -35,7 +35,19 @@ func alternated<T: Decodable>(_: T.Type, _ file: String) {
     times.sort()
     print(which, times.count, "median", Double(data.count) / times[times.count / 2] / 1e6, "MB/s")
 }
+/// One payload decoded once, then encoded again and again by `ModelEncoder` (the anchors' encode column).
+func encodeLoop<T: Codable>(_: T.Type, _ file: String) {
+    let data = try! Data(contentsOf: URL(fileURLWithPath: folder + file))
+    let value = try! ModelDecoder().decode(T.self, from: data), encoder = ModelEncoder()
+    let start = Date(); var n = 0
+    let runs = ProcessInfo.processInfo.environment["RUNS"].flatMap { Int($0) }
+    while runs.map({ n < $0 }) ?? (Date().timeIntervalSince(start) < seconds) { _ = try! encoder.encode(value); n += 1 }
+    print(which, n, Double(data.count) * Double(n) / Date().timeIntervalSince(start) / 1e6, "MB/s of input")
+}
 switch which {
+case "encode-citm": encodeLoop(Catalog.self, "citm_catalog.json")
+case "encode-twitter": encodeLoop(TwitterSearch.self, "twitter.json")
+case "encode-canada": encodeLoop(FeatureCollection.self, "canada.json")
 case "alt-citm": alternated(Catalog.self, "citm_catalog.json")
 case "alt-twitter": alternated(TwitterSearch.self, "twitter.json")
 case "floor-citm": floor(Catalog.self, "citm_catalog.json")

@@ -15,7 +15,8 @@ struct JSONWriter: ~Copyable {
     let prettyPrinted: Bool
     let escapesSlashes: Bool
     /// The output, written with plain stores (`Array` checks uniqueness and capacity per append).
-    private var bytes = ByteArena()
+    /// Written only by the writer's own methods (here and in `JSONWriter+Numbers.swift`).
+    var bytes = ByteArena()
 
     /// What has been written, taken out of the writer (no copy).
     mutating func takeData() -> Data { bytes.takeData() }
@@ -164,28 +165,6 @@ struct JSONWriter: ~Copyable {
     mutating func writeNull() { append("null") }
 
     mutating func writeBool(_ flag: Bool) { append(flag ? "true" : "false") }
-
-    /// An integer's digits, without making a `String`.
-    mutating func writeInteger<I: FixedWidthInteger>(_ value: I) {
-        var magnitude = value.magnitude
-        if magnitude < 10 {  // the commonest integers: one digit, no buffer
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            return bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude))
-        }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
-            var start = 40
-            while magnitude > 0 {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            }
-            if value < 0 {
-                start -= 1
-                buffer[start] = UInt8(ascii: "-")
-            }
-            bytes.append(UnsafeBufferPointer(rebasing: buffer[start ..< 40]))
-        }
-    }
 
     private mutating func append(_ text: StaticString) {
         bytes.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))

@@ -22,7 +22,7 @@ extension StreamEncoder {
         case let .bool(bool): return session.writer.writeBool(bool)
         case let .double(double):
             guard double.isFinite else { return try writeByTree(value, path: path(prefix, key), depth: depth, rule: nil) }
-            return session.writer.writeNumber(JSONNumberFormat.double(double))
+            return session.writer.writeDouble(double)
         case let .kernel(kernel):
             let content = try outOfTurn { try kernel.encode(value, by: session.scratch, at: path(prefix, key)) }
             return session.writer.write(content, depth: depth)

@@ -71,11 +71,11 @@ struct StreamKeyedContainer<Key: CodingKey>: NilAsNullForOptionalScalars {
     }
 
     func encode(_ value: Double, forKey key: Key) throws {
-        try encodeScalar(value, forKey: key, onSpot: value.isFinite) { $0.writeNumber(JSONNumberFormat.double(value)) }
+        try encodeScalar(value, forKey: key, onSpot: value.isFinite) { $0.writeDouble(value) }
     }
 
     func encode(_ value: Float, forKey key: Key) throws {
-        try encodeScalar(value, forKey: key, onSpot: value.isFinite) { $0.writeNumber(JSONNumberFormat.float(value)) }
+        try encodeScalar(value, forKey: key, onSpot: value.isFinite) { $0.writeFloat(value) }
     }
 
     func encode(_ value: Int, forKey key: Key) throws { try encodeInteger(value, forKey: key) }

@@ -1,0 +1,125 @@
+/// Numbers written straight into the output, as `JSONEncoder` writes them, without a
+/// `String` per number: integers in decimal, `Double` and `Float` as their `description`
+/// (the shortest digits that read back, `ShortestDigits`) without a trailing `.0`.
+extension JSONWriter {
+    /// An integer's digits.
+    @inline(__always)
+    mutating func writeInteger<I: FixedWidthInteger>(_ value: I) {
+        let magnitude = UInt64(truncatingIfNeeded: value.magnitude)
+        if magnitude < 10 {  // the commonest integers: one digit
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            return bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude))
+        }
+        let out = bytes.reserve(21)
+        var at = out
+        if value < 0 {
+            at.pointee = UInt8(ascii: "-")
+            at += 1
+        }
+        let count = Self.digitCount(magnitude)
+        Self.writeDigits(magnitude, count: count, at: at)
+        bytes.commit(upTo: at + count)
+    }
+
+    /// A finite `Double`: its `description` (the shortest digits that read back; `1e-07`,
+    /// `1.5e+300` beyond 2^53 or below 10^-4) without the `.0` of an integral value (`86400`, `-0`).
+    mutating func writeDouble(_ value: Double) {
+        guard value != 0 else { return writeZero(negative: value.sign == .minus) }
+        let (digits, exponent) = ShortestDigits.of(value)
+        writeDecimal(digits, exponent, negative: value < 0, exponential: value.magnitude > 0x1p53)
+    }
+
+    /// A finite `Float`, as for a `Double` (exponential beyond 2^24).
+    mutating func writeFloat(_ value: Float) {
+        guard value != 0 else { return writeZero(negative: value.sign == .minus) }
+        let (digits, exponent) = ShortestDigits.of(value)
+        writeDecimal(digits, exponent, negative: value < 0, exponential: value.magnitude > 0x1p24)
+    }
+
+    private mutating func writeZero(negative: Bool) {
+        if negative { bytes.append(UInt8(ascii: "-")) }
+        bytes.append(UInt8(ascii: "0"))
+    }
+
+    /// `digits × 10^exponent` in `description`'s layout: `0.000123`, `12.5`, `1250`, `1.25e+20`, `1e-05`.
+    private mutating func writeDecimal(_ digits: UInt64, _ exponent: Int, negative: Bool, exponential: Bool) {
+        let count = Self.digitCount(digits)
+        let point = exponent + count  // the value is 0.digits × 10^point
+        let out = bytes.reserve(32)  // at most a sign, `0.000`, 17 digits; or a sign, 17 digits, `.`, `e+308`
+        var at = out
+        if negative {
+            at.pointee = UInt8(ascii: "-")
+            at += 1
+        }
+        if exponential || point < -3 {
+            // The first digit, the others after a point, then the exponent with two digits at least.
+            Self.writeDigits(digits, count: count, at: at + 1)
+            at.pointee = at[1]
+            if count > 1 {
+                at[1] = UInt8(ascii: ".")
+                at += count + 1
+            } else {
+                at += 1
+            }
+            let power = point - 1
+            at[0] = UInt8(ascii: "e")
+            at[1] = power < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+            let magnitude = UInt64(power.magnitude)
+            let width = Swift.max(2, Self.digitCount(magnitude))
+            Self.writeDigits(magnitude, count: width, at: at + 2)
+            at += 2 + width
+        } else if point <= 0 {
+            at[0] = UInt8(ascii: "0")
+            at[1] = UInt8(ascii: ".")
+            at += 2
+            for _ in 0 ..< -point {
+                at.pointee = UInt8(ascii: "0")
+                at += 1
+            }
+            Self.writeDigits(digits, count: count, at: at)
+            at += count
+        } else if point < count {
+            // Digits written one place apart, then the first `point` moved left over the gap.
+            Self.writeDigits(digits, count: count, at: at + 1)
+            for index in 0 ..< point { at[index] = at[index + 1] }
+            at[point] = UInt8(ascii: ".")
+            at += count + 1
+        } else {
+            Self.writeDigits(digits, count: count, at: at)
+            at += count
+            for _ in 0 ..< point - count {
+                at.pointee = UInt8(ascii: "0")
+                at += 1
+            }
+        }
+        bytes.commit(upTo: at)
+    }
+
+    /// The number of decimal digits of `value` (1 for 0).
+    @inline(__always)
+    static func digitCount(_ value: UInt64) -> Int {
+        // log10(2) ≈ 1233 / 4096 gives the count or one more; one comparison settles it.
+        let estimate = ((64 - value.leadingZeroBitCount) &* 1233) >> 12
+        return estimate + (estimate < 20 && value >= powersOfTen[estimate] ? 1 : 0) + (value == 0 ? 1 : 0)
+    }
+
+    private static let powersOfTen: [UInt64] = (0 ..< 20).map { power in (0 ..< power).reduce(1) { result, _ in result * 10 } }
+
+    /// Writes the `count` lowest decimal digits of `value` at `out`, most significant first,
+    /// two at a time (a division by 100 per pair).
+    @inline(__always)
+    static func writeDigits(_ value: UInt64, count: Int, at out: UnsafeMutablePointer<UInt8>) {
+        var value = value
+        var end = count
+        while end >= 2 {
+            let rest = value / 100
+            let pair = value &- rest &* 100
+            let tens = (pair &* 205) >> 11
+            out[end - 2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
+            out[end - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair &- tens &* 10)
+            value = rest
+            end -= 2
+        }
+        if end == 1 { out[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10) }
+    }
+}
