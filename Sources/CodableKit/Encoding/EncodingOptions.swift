@@ -42,6 +42,8 @@ public struct EncodingOptions: Sendable {
     }
     /// The strategies set in code, which beat app-wide transformers for their types.
     var configured: ConfiguredStrategies = []
+    /// Declared models are written by their encode plans (tests turn it off to compare with `encode(to:)`).
+    var usesEncodePlans = true
     /// How coding keys become JSON keys, as `JSONEncoder.keyEncodingStrategy`: applied to
     /// the key that the model's rules and the call's strategies chose. Default `.useDefaultKeys`.
     public var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys

@@ -164,6 +164,10 @@ struct JSONWriter: ~Copyable {
 
     mutating func writeNull() { append("null") }
 
+    /// Bytes written as they are (JSON made beforehand: a plan's escaped keys).
+    @inline(__always)
+    mutating func writeRaw(_ raw: UnsafeBufferPointer<UInt8>) { bytes.append(raw) }
+
     mutating func writeBool(_ flag: Bool) { append(flag ? "true" : "false") }
 
     private mutating func append(_ text: StaticString) {

@@ -27,6 +27,12 @@ extension StreamEncoder {
             let content = try outOfTurn { try kernel.encode(value, by: session.scratch, at: path(prefix, key)) }
             return session.writer.write(content, depth: depth)
         case let .nested(modelInfo, keeps):
+            // A struct model that declares `SynthesizedEncodable`: by its plan, without `encode(to:)`.
+            if let modelInfo, session.usesPlans, !modelInfo.isClass,
+               let plan = modelInfo.encodePlans.learned ?? modelInfo.encodePlans.plan(learningFrom: value, info: modelInfo),
+               try encodePlanned(value, plan: plan, key: key, prefix: prefix, depth: depth) {
+                return
+            }
             (info, keepsKeys) = (modelInfo, keeps)
         }
         let id = ObjectIdentifier(T.self)

@@ -14,6 +14,13 @@ final class StreamSession {
     @exclusivity(unchecked) var innermostLevel = 0
     /// How many writes out of turn wait to be taken into their encoder's tree (almost always none).
     @exclusivity(unchecked) var lateWrites = 0
+    /// Encode plans write declared models (`EncodeFieldPlan`): no transformer of the call could
+    /// change a value a plan writes itself, and no key depends on its coding path (`.custom`).
+    let usesPlans: Bool
+    /// A plan's own keys (`EncodeFieldPlan.plainKeys`) are the keys written, for a model without key rules.
+    let plainPlanKeys: Bool
+    /// Each plan's keys as this call writes them, where they are not the plan's own (nil: none can be).
+    @exclusivity(unchecked) var preparedKeys: [ObjectIdentifier: PreparedKeys?] = [:]
 
     struct SharedState: ~Copyable {
         /// The key hashes of every object still open, outermost first (each object knows
@@ -29,6 +36,10 @@ final class StreamSession {
         tree = EncodingSession(options: options)
         scratch = TreeEncoder(session: tree)
         writer = JSONWriter(format: options.outputFormatting)
+        var pathDependentKeys = false
+        if case .custom = options.keyEncodingStrategy { pathDependentKeys = true }
+        usesPlans = options.usesEncodePlans && tree.transformers.isEmpty && !pathDependentKeys
+        plainPlanKeys = tree.plainKeys && options.outputFormatting.isDisjoint(with: [.prettyPrinted, .withoutEscapingSlashes])
     }
 
     /// The number of key hashes on the stack; set lower, it forgets the keys of closed objects.

@@ -105,7 +105,7 @@ private struct RecordingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func superEncoder(forKey _: Key) -> any Encoder { IgnoringEncoder() }
 }
 
-private struct IgnoringEncoder: Encoder {
+struct IgnoringEncoder: Encoder {
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     func container<Key: CodingKey>(keyedBy _: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -115,7 +115,7 @@ private struct IgnoringEncoder: Encoder {
     func singleValueContainer() -> any SingleValueEncodingContainer { IgnoringSingleValueContainer() }
 }
 
-private struct IgnoringUnkeyedContainer: UnkeyedEncodingContainer {
+struct IgnoringUnkeyedContainer: UnkeyedEncodingContainer {
     var codingPath: [any CodingKey] { [] }
     var count = 0
     mutating func encodeNil() throws { count += 1 }
@@ -141,7 +141,7 @@ private struct IgnoringUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func superEncoder() -> any Encoder { IgnoringEncoder() }
 }
 
-private struct IgnoringSingleValueContainer: SingleValueEncodingContainer {
+struct IgnoringSingleValueContainer: SingleValueEncodingContainer {
     var codingPath: [any CodingKey] { [] }
     mutating func encodeNil() throws {}
     mutating func encode<T: Encodable>(_ value: T) throws {}

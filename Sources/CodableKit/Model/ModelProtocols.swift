@@ -95,7 +95,17 @@ extension DecodableModel where Self: Encodable {
 }
 
 /// A model that CodableKit encodes through the same key and value rules.
-public protocol EncodableModel: Encodable, ModelMappable {}
+public protocol EncodableModel: Encodable, ModelMappable {
+    /// CodableKit's own, supplied for every model: whether the model declares
+    /// ``SynthesizedEncodable`` in its own module (a conformance added from another module
+    /// does not count, and the model's `encode(to:)` then always runs). Do not implement it.
+    static var _isSynthesizedEncodable: Bool { get }
+}
+
+extension EncodableModel {
+    /// A model that does not declare `SynthesizedEncodable`.
+    public static var _isSynthesizedEncodable: Bool { false }
+}
 
 /// A model CodableKit decodes and encodes.
 public typealias CodableModel = DecodableModel & EncodableModel

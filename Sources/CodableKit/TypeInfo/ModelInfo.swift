@@ -27,6 +27,8 @@ final class ModelInfo: Sendable {
     /// its objects may be decoded by a `FieldPlan`. Any other model's `init(from:)` runs for
     /// every object and is never run against a probe (DESIGN: a model's own code runs as written).
     let mayHavePlan: Bool
+    /// The model's encode plan (`EncodeFieldPlan`), for a struct that declares `SynthesizedEncodable`.
+    let encodePlans = EncodePlanState()
     /// Objects decoded before the plan is learned; `Int.min` once the type has been found
     /// to have none.
     private let decodesBeforePlan = Atomic<Int>(0)

@@ -1,0 +1,137 @@
+@_spi(Reflection) import Swift
+import Foundation
+
+/// What a struct model's synthesized `encode(to:)` does, learned once per type, so that the
+/// stream encoder can do it without the `Encoder` machinery: each stored property read at
+/// its offset and written by kind (`PlannedKind`) under its key, straight into the output.
+///
+/// Made only for a struct model that says its `encode(to:)` is the compiler's
+/// (`SynthesizedEncodable`, in its own module): no other model's `encode(to:)` is run against
+/// the probe, nor skipped (DESIGN: a model's own code runs as written). Learned by running the
+/// declared model's `encode(to:)` once against `EncodeProbe`, with the first value encoded: one
+/// keyed container, one plain call per key, each matched to a stored property — in order and
+/// type when every property is written (as synthesized code writes them), else by name — and
+/// each scalar given found unchanged in its property. That check is a second line behind the
+/// word, not a proof: it sees the calls and one value.
+///
+/// Every rule of the container path holds because the plan writes only what needs none:
+/// a property with a value rule, and any type but the plain scalars, arrays, `[String: V]`,
+/// optionals and struct models, is written through the container path (`EncodeSlot.encode`);
+/// a model whose properties include a wrapper (`@Flat`, `@IgnoredKey`, …) gets no plan; keys
+/// come from the same `EncodingSession.jsonKey`, once per type and call (`PreparedKeys`).
+final class EncodeFieldPlan: @unchecked Sendable {  // immutable once made
+    struct Field {
+        /// The coding key's `stringValue`: the member's place in coding paths, and the key
+        /// that rules and strategies convert.
+        let name: String
+        let offset: Int
+        /// Written by `encodeIfPresent`: a nil leaves the key out (unless `nilAsNull`).
+        let ifPresent: Bool
+        /// How the value is written; for `ifPresent`, an `.optional`.
+        let kind: PlannedKind
+        /// The model has a value rule for the property: written through the container path with it.
+        let hasRule: Bool
+    }
+
+    let fields: [Field]
+    /// The model's rules (for keys and value rules, as the container path asks them).
+    let info: ModelInfo
+    /// The keys as written when no rule or strategy converts them, in the default format.
+    let plainKeys: PreparedKeys?
+
+    private init(fields: [Field], info: ModelInfo) {
+        self.fields = fields
+        self.info = info
+        plainKeys = PreparedKeys(fields.map(\.name), escapesSlashes: true, prettyPrinted: false)
+    }
+
+    /// The plan of `value`'s type, or nil when the type does not declare `SynthesizedEncodable`,
+    /// is a class, or its `encode(to:)` shows the probe something a plan cannot stand for.
+    static func learn<T: Encodable>(from value: T, info: ModelInfo) -> EncodeFieldPlan? {
+        guard #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *), !(T.self is AnyClass), !info.isClass,
+              (T.self as? any EncodableModel.Type)?._isSynthesizedEncodable == true else { return nil }
+        var stored: [(name: String, offset: Int, type: Any.Type)] = []
+        let complete = _forEachField(of: T.self, options: _EachFieldOptions(rawValue: 0)) { name, offset, type, _ in
+            stored.append((String(cString: name), offset, type))
+            return true
+        }
+        let probe = EncodeProbe()
+        guard complete, (try? value.encode(to: probe)) != nil, !probe.refused, probe.containers == 1 else { return nil }
+        let calls = probe.calls
+        func storedType(of call: EncodeProbe.Call) -> Any.Type {
+            call.ifPresent ? call.slot.optionalSlot.valueType : call.slot.valueType
+        }
+        let linedUp = calls.count == stored.count && zip(calls, stored).allSatisfy { storedType(of: $0) == $1.type }
+        var fields: [Field] = []
+        try? withUnsafePointer(to: value) { pointer in
+            let base = UnsafeRawPointer(pointer)
+            var next = 0  // synthesized code writes the properties it writes in their order
+            for (position, call) in calls.enumerated() {
+                let type = storedType(of: call)
+                let property: (name: String, offset: Int, type: Any.Type)
+                if linedUp {
+                    property = stored[position]
+                } else {
+                    // Properties left out of `CodingKeys` make the calls fewer: each is the next
+                    // property of its type named as its key, else the only one holding its value.
+                    let candidates = stored[next...].filter { candidate in
+                        candidate.type == type && (call.isNil || call.bytes.map { bytes in
+                            bytes.elementsEqual(UnsafeRawBufferPointer(start: base + candidate.offset, count: bytes.count))
+                        } ?? true)
+                    }
+                    guard let chosen = candidates.first(where: { $0.name == call.key }) ?? (candidates.count == 1 ? candidates.first : nil) else {
+                        throw Refused()
+                    }
+                    property = chosen
+                }
+                next = stored.firstIndex { $0.offset == property.offset && $0.name == property.name }.map { $0 + 1 } ?? stored.count
+                guard var kind = PlannedKind.of(call.slot) else { throw Refused() }
+                if call.ifPresent {
+                    guard let optional = type as? any PlannedOptional.Type else { throw Refused() }
+                    guard optional.isNil(base + property.offset) == call.isNil else { throw Refused() }
+                    kind = .optional(kind, optional)
+                }
+                if let bytes = call.bytes, !call.isNil, !bytes.elementsEqual(UnsafeRawBufferPointer(start: base + property.offset, count: bytes.count)) {
+                    throw Refused()
+                }
+                let hasRule = info.hasValueRules && info.valueRules[call.key] != nil
+                if hasRule { kind = .other(call.ifPresent ? call.slot.optionalSlot : call.slot) }
+                fields.append(Field(name: call.key, offset: property.offset, ifPresent: call.ifPresent, kind: kind, hasRule: hasRule))
+            }
+        }
+        guard fields.count == calls.count else { return nil }
+        return EncodeFieldPlan(fields: fields, info: info)
+    }
+
+    private struct Refused: Error {}
+}
+
+/// A plan's keys as written (`"key":`, escaped), one after the other: copied, not escaped, per member.
+final class PreparedKeys: @unchecked Sendable {  // immutable once made
+    private let bytes: [UInt8]
+    private let ends: [Int]
+
+    /// Nil if two keys are one (a rule or strategy mapped them together): only the container
+    /// path writes those (the last one wins).
+    init?(_ keys: [String], escapesSlashes: Bool, prettyPrinted: Bool) {
+        guard Set(keys).count == keys.count else { return nil }
+        var format: JSONEncoder.OutputFormatting = []
+        if !escapesSlashes { format.insert(.withoutEscapingSlashes) }
+        if prettyPrinted { format.insert(.prettyPrinted) }
+        var writer = JSONWriter(format: format)
+        var ends: [Int] = []
+        for key in keys {
+            writer.writeKey(key)
+            ends.append(writer.count)
+        }
+        bytes = writer.bytes(from: 0)
+        self.ends = ends
+    }
+
+    /// Writes key `index` and its colon.
+    @inline(__always)
+    func write(_ index: Int, into writer: inout JSONWriter) {
+        let start = index == 0 ? 0 : ends[index - 1]
+        bytes.withUnsafeBufferPointer { writer.writeRaw(UnsafeBufferPointer(rebasing: $0[start ..< ends[index]])) }
+    }
+}

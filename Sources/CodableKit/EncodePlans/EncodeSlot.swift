@@ -1,0 +1,151 @@
+/// What an encode plan needs of a type it knows only as a metatype: the type's kind of
+/// value (`PlannedKind`, decided once), and a value of it, found at a pointer, written
+/// through the container path (`StreamEncoder.encodeValue`) where the plan does not write it.
+protocol EncodeSlotting {
+    static var valueType: Any.Type { get }
+    static var size: Int { get }
+    /// The slot of `Optional` of the type.
+    static var optionalSlot: any EncodeSlotting.Type { get }
+    /// The encode plan of the value at `value`, a struct model described by `info`: learned
+    /// from it if the type has not been met (`EncodePlanState`).
+    static func encodePlan(at value: UnsafeRawPointer, info: ModelInfo) -> Unmanaged<EncodeFieldPlan>?
+    /// Writes the value at `value` as the value just begun: the member or element `key`
+    /// of what `prefix` leads to in `encoder`'s value, with `rule`, the property's transformer.
+    static func encode(at value: UnsafeRawPointer, through encoder: StreamEncoder, key: PathComponent,
+                       prefix: [any CodingKey], depth: Int, rule: (any ValueTransformable)?) throws
+}
+
+/// The slot of `T`.
+enum EncodeSlot<T: Encodable>: EncodeSlotting {
+    static var valueType: Any.Type { T.self }
+    static var size: Int { MemoryLayout<T>.size }
+    static var optionalSlot: any EncodeSlotting.Type { EncodeSlot<T?>.self }
+
+    static func encodePlan(at value: UnsafeRawPointer, info: ModelInfo) -> Unmanaged<EncodeFieldPlan>? {
+        info.encodePlans.plan(learningFrom: value.assumingMemoryBound(to: T.self).pointee, info: info)
+    }
+
+    static func encode(at value: UnsafeRawPointer, through encoder: StreamEncoder, key: PathComponent,
+                       prefix: [any CodingKey], depth: Int, rule: (any ValueTransformable)?) throws {
+        try encoder.encodeValue(value.assumingMemoryBound(to: T.self).pointee, key: key, prefix: prefix, depth: depth, rule: rule)
+    }
+}
+
+/// `Optional<Wrapped>`: whether the value at a pointer is nil. A present value's payload is at
+/// the optional's own address (a single-payload enum keeps its tag past the payload, or in
+/// the payload's spare bits).
+protocol PlannedOptional {
+    static var wrappedSlot: any EncodeSlotting.Type { get }
+    static func isNil(_ value: UnsafeRawPointer) -> Bool
+}
+
+extension Optional: PlannedOptional where Wrapped: Encodable {
+    static var wrappedSlot: any EncodeSlotting.Type { EncodeSlot<Wrapped>.self }
+
+    static func isNil(_ value: UnsafeRawPointer) -> Bool {
+        switch value.assumingMemoryBound(to: Wrapped?.self).pointee {
+        case .none: true
+        case .some: false
+        }
+    }
+}
+
+/// `Array<Element>`: its elements, in place.
+protocol PlannedArray {
+    static var elementSlot: any EncodeSlotting.Type { get }
+    /// `body` with the array's elements: the first's address (nil when empty), the count, the stride.
+    static func withElements(at value: UnsafeRawPointer, _ body: (UnsafeRawPointer?, Int, Int) throws -> Void) rethrows
+}
+
+extension Array: PlannedArray where Element: Encodable {
+    static var elementSlot: any EncodeSlotting.Type { EncodeSlot<Element>.self }
+
+    static func withElements(at value: UnsafeRawPointer, _ body: (UnsafeRawPointer?, Int, Int) throws -> Void) rethrows {
+        let stride = MemoryLayout<Element>.stride
+        try value.assumingMemoryBound(to: [Element].self).pointee.withUnsafeBufferPointer { elements in
+            try body(UnsafeRawPointer(elements.baseAddress), elements.count, stride)
+        }
+    }
+}
+
+/// `[String: Value]`: its entries, in the dictionary's order (as `JSONEncoder` writes them
+/// unsorted), each value in place.
+protocol PlannedStringDictionary {
+    static var valueSlot: any EncodeSlotting.Type { get }
+    static var slot: any EncodeSlotting.Type { get }
+    static func forEachEntry(at value: UnsafeRawPointer, _ body: (String, UnsafeRawPointer) throws -> Void) rethrows
+}
+
+extension Dictionary: PlannedStringDictionary where Key == String, Value: Encodable {
+    static var valueSlot: any EncodeSlotting.Type { EncodeSlot<Value>.self }
+    static var slot: any EncodeSlotting.Type { EncodeSlot<Self>.self }
+
+    static func forEachEntry(at value: UnsafeRawPointer, _ body: (String, UnsafeRawPointer) throws -> Void) rethrows {
+        for (key, entry) in value.assumingMemoryBound(to: [String: Value].self).pointee {
+            try withUnsafePointer(to: entry) { try body(key, UnsafeRawPointer($0)) }
+        }
+    }
+}
+
+/// The fixed-width integers other than `Int`, written from a pointer.
+protocol PlannedInteger {
+    static func write(at value: UnsafeRawPointer, into writer: inout JSONWriter)
+}
+
+extension PlannedInteger where Self: FixedWidthInteger {
+    static func write(at value: UnsafeRawPointer, into writer: inout JSONWriter) {
+        writer.writeInteger(value.load(as: Self.self))
+    }
+}
+
+extension Int8: PlannedInteger {}
+extension Int16: PlannedInteger {}
+extension Int32: PlannedInteger {}
+extension Int64: PlannedInteger {}
+extension UInt: PlannedInteger {}
+extension UInt8: PlannedInteger {}
+extension UInt16: PlannedInteger {}
+extension UInt32: PlannedInteger {}
+extension UInt64: PlannedInteger {}
+
+/// How a plan writes a value of one type.
+indirect enum PlannedKind {
+    case string, int, bool, double, float
+    case integer(any PlannedInteger.Type)
+    case optional(PlannedKind, any PlannedOptional.Type)
+    case array(PlannedKind, any PlannedArray.Type)
+    case stringDictionary
+    case dictionary(PlannedKind, any PlannedStringDictionary.Type)
+    /// A struct model: by its own plan once it has one, else through the container path.
+    case model(ModelInfo, any EncodeSlotting.Type)
+    /// Through the container path: kernel types (`Date`, `Data`, `URL`, `Decimal`, `JSONValue`),
+    /// classes, enums, anything else.
+    case other(any EncodeSlotting.Type)
+
+    /// The kind of `slot`'s type, or nil for a type no plan can hold (a property wrapper,
+    /// which decides for itself how it is written, or a type that is never written).
+    static func of(_ slot: any EncodeSlotting.Type) -> PlannedKind? {
+        let type = slot.valueType
+        if type == String.self { return .string }
+        if type == Int.self { return .int }
+        if type == Bool.self { return .bool }
+        if type == Double.self { return .double }
+        if type == Float.self { return .float }
+        if let integer = type as? any PlannedInteger.Type { return .integer(integer) }
+        if let optional = type as? any PlannedOptional.Type {
+            return of(optional.wrappedSlot).map { .optional($0, optional) }
+        }
+        switch EncodeRoute.of(type) {
+        case .wrapper, .ignored: return nil
+        case .kernel: return .other(slot)
+        case let .model(info): return info.isClass ? .other(slot) : .model(info, slot)
+        case .stringKeyedDictionary:
+            if type == [String: String].self { return .stringDictionary }
+            guard let dictionary = type as? any PlannedStringDictionary.Type, let value = of(dictionary.valueSlot) else { return .other(slot) }
+            return .dictionary(value, dictionary)
+        case .other:
+            guard let array = type as? any PlannedArray.Type else { return .other(slot) }
+            return of(array.elementSlot).map { .array($0, array) } ?? .other(slot)
+        }
+    }
+}

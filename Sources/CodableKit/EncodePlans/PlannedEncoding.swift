@@ -1,0 +1,202 @@
+/// Writing a declared model by its encode plan (`EncodeFieldPlan`): `{`, each field's key and
+/// value by kind, `}`, straight into the stream's output, nested models by their own plans.
+/// What a plan does not write itself goes through the container path of the encoder the
+/// planned value began in (`EncodeSlotting.encode`), with the coding path it would have had
+/// there (`PlanPath`): so values, errors and the bytes are the container path's.
+extension StreamEncoder {
+    /// Writes `value`, a struct model with `plan`, as the value just begun at `key` of what
+    /// `prefix` leads to; false (nothing written) when this call cannot use the plan's keys.
+    func encodePlanned<T>(_ value: T, plan: Unmanaged<EncodeFieldPlan>, key: PathComponent?, prefix: [any CodingKey], depth: Int) throws -> Bool {
+        guard let keys = keys(for: plan) else { return false }
+        try withUnsafePointer(to: value) { pointer in
+            var root = PlanPath(parent: nil, step: .root(prefix, key))
+            try withUnsafePointer(to: &root) { try writeModel(plan, keys, at: UnsafeRawPointer(pointer), path: $0, depth: depth) }
+        }
+        return true
+    }
+
+    /// The keys a plan's model is written with in this call: its own when no rule converts them.
+    @inline(__always)
+    private func keys(for plan: Unmanaged<EncodeFieldPlan>) -> Unmanaged<PreparedKeys>? {
+        let plan = plan._withUnsafeGuaranteedRef { $0 }
+        if session.plainPlanKeys, !plan.info.hasKeyRules, let keys = plan.plainKeys { return .passUnretained(keys) }
+        return session.preparedKeys(for: plan).map { .passUnretained($0) }
+    }
+
+    private func writeModel(_ plan: Unmanaged<EncodeFieldPlan>, _ keys: Unmanaged<PreparedKeys>, at base: UnsafeRawPointer,
+                            path: UnsafePointer<PlanPath>, depth: Int) throws {
+        let session = self.session
+        session.writer.open(object: true)
+        var written = 0
+        try plan._withUnsafeGuaranteedRef { plan in
+            try plan.fields.withUnsafeBufferPointer { fields in
+                for index in fields.indices {
+                    let pointer = base + fields[index].offset
+                    var kind = fields[index].kind
+                    if fields[index].ifPresent, case let .optional(wrapped, optional) = kind {
+                        if optional.isNil(pointer) {
+                            guard session.tree.options.nilAsNull else { continue }
+                            session.writer.separate(index: written, depth: depth + 1)
+                            keys._withUnsafeGuaranteedRef { $0.write(index, into: &session.writer) }
+                            session.writer.writeNull()
+                            written += 1
+                            continue
+                        }
+                        kind = wrapped
+                    }
+                    session.writer.separate(index: written, depth: depth + 1)
+                    keys._withUnsafeGuaranteedRef { $0.write(index, into: &session.writer) }
+                    written += 1
+                    var link = PlanPath(parent: path, step: .field(Unmanaged.passUnretained(plan), index))
+                    try withUnsafePointer(to: &link) { try write(kind, at: pointer, path: $0, depth: depth + 1) }
+                }
+            }
+        }
+        session.writer.close(object: true, count: written, depth: depth)
+    }
+
+    /// Writes the value at `pointer` by `kind`, `depth` containers deep.
+    private func write(_ kind: PlannedKind, at pointer: UnsafeRawPointer, path: UnsafePointer<PlanPath>, depth: Int) throws {
+        let session = self.session
+        switch kind {
+        case .string: session.writer.writeString(pointer.assumingMemoryBound(to: String.self).pointee)
+        case .int: session.writer.writeInteger(pointer.load(as: Int.self))
+        case .bool: session.writer.writeBool(pointer.load(as: Bool.self))
+        case .double:
+            let number = pointer.load(as: Double.self)
+            guard number.isFinite else { return try fallBack(EncodeSlot<Double>.self, at: pointer, path: path, depth: depth) }
+            session.writer.writeDouble(number)
+        case .float:
+            let number = pointer.load(as: Float.self)
+            guard number.isFinite else { return try fallBack(EncodeSlot<Float>.self, at: pointer, path: path, depth: depth) }
+            session.writer.writeFloat(number)
+        case let .integer(integer): integer.write(at: pointer, into: &session.writer)
+        case let .optional(wrapped, optional):
+            if optional.isNil(pointer) { return session.writer.writeNull() }
+            try write(wrapped, at: pointer, path: path, depth: depth)
+        case let .array(element, array):
+            try array.withElements(at: pointer) { first, count, stride in
+                session.writer.open(object: false)
+                for index in 0 ..< count {
+                    session.writer.separate(index: index, depth: depth + 1)
+                    var link = PlanPath(parent: path, step: .index(index))
+                    // Safety: `first` is non-nil when `count` is not 0.
+                    try withUnsafePointer(to: &link) { try write(element, at: first! + index * stride, path: $0, depth: depth + 1) }
+                }
+                session.writer.close(object: false, count: count, depth: depth)
+            }
+        case .stringDictionary:
+            // A call's key strategies convert dictionary keys too, on the container path only.
+            guard session.tree.options.keyStrategies.isEmpty else {
+                return try fallBack(EncodeSlot<[String: String]>.self, at: pointer, path: path, depth: depth)
+            }
+            session.writer.open(object: true)
+            var count = 0
+            for (key, value) in pointer.assumingMemoryBound(to: [String: String].self).pointee {
+                session.writer.separate(index: count, depth: depth + 1)
+                session.writer.writeKey(key)
+                session.writer.writeString(value)
+                count += 1
+            }
+            session.writer.close(object: true, count: count, depth: depth)
+        case let .dictionary(value, dictionary):
+            guard session.tree.options.keyStrategies.isEmpty else { return try fallBack(dictionary.slot, at: pointer, path: path, depth: depth) }
+            session.writer.open(object: true)
+            var count = 0
+            try dictionary.forEachEntry(at: pointer) { key, entry in
+                session.writer.separate(index: count, depth: depth + 1)
+                session.writer.writeKey(key)
+                count += 1
+                var key = key
+                try withUnsafePointer(to: &key) { key in
+                    var link = PlanPath(parent: path, step: .entry(key))
+                    try withUnsafePointer(to: &link) { try write(value, at: entry, path: $0, depth: depth + 1) }
+                }
+            }
+            session.writer.close(object: true, count: count, depth: depth)
+        case let .model(info, slot):
+            if session.usesPlans, let plan = info.encodePlans.learned ?? slot.encodePlan(at: pointer, info: info), let keys = keys(for: plan) {
+                return try writeModel(plan, keys, at: pointer, path: path, depth: depth)
+            }
+            try fallBack(slot, at: pointer, path: path, depth: depth)
+        case let .other(slot):
+            try fallBack(slot, at: pointer, path: path, depth: depth)
+        }
+    }
+
+    /// Writes the value at `pointer` through the container path, at its place: a value the
+    /// plan does not write itself (a kernel type, a non-finite number, a property with a
+    /// value rule, a model without a plan).
+    @inline(never)
+    private func fallBack(_ slot: any EncodeSlotting.Type, at pointer: UnsafeRawPointer, path: UnsafePointer<PlanPath>, depth: Int) throws {
+        let (prefix, key) = path.pointee.place()
+        var rule: (any ValueTransformable)?
+        if case let .field(plan, index) = path.pointee.step {
+            let field = plan._withUnsafeGuaranteedRef { $0.fields[index] }
+            if field.hasRule { rule = session.tree.valueRule(for: field.name, info: plan._withUnsafeGuaranteedRef { $0.info }) }
+        }
+        try slot.encode(at: pointer, through: self, key: key, prefix: prefix, depth: depth, rule: rule)
+    }
+}
+
+/// Where a planned value is, from the value the plan began at: a chain on the stack, read only
+/// when a value falls back to the container path (which needs its coding path).
+struct PlanPath {
+    let parent: UnsafePointer<PlanPath>?
+    let step: Step
+
+    enum Step {
+        /// The planned value itself: what its encoder's container path gave it.
+        case root([any CodingKey], PathComponent?)
+        case field(Unmanaged<EncodeFieldPlan>, Int)
+        case index(Int)
+        /// A `[String: V]` entry's key (on the stack of the loop that writes it).
+        case entry(UnsafePointer<String>)
+    }
+
+    /// The value's place for the container path: the keys of the containers it is in, below
+    /// the encoder the plan began in, and its own key.
+    func place() -> (prefix: [any CodingKey], key: PathComponent) {
+        var components: [PathComponent] = []
+        var link: PlanPath? = self
+        var prefix: [any CodingKey] = []
+        while let current = link {
+            switch current.step {
+            case let .root(rootPrefix, rootKey):
+                prefix = rootPrefix
+                if let rootKey { components.append(rootKey) }
+            case let .field(plan, index): components.append(.key(plan._withUnsafeGuaranteedRef { $0.fields[index].name }))
+            case let .index(index): components.append(.index(index))
+            case let .entry(key): components.append(.key(key.pointee))
+            }
+            link = current.parent?.pointee
+        }
+        let key = components.removeFirst()
+        return (prefix + components.reversed().map(\.codingKey), key)
+    }
+}
+
+extension StreamSession {
+    /// A plan's keys as this call writes them (rules and strategies applied once per type and
+    /// call, as the container path applies them per member); nil when two come out as one,
+    /// or as a dotted path, which only the container path writes.
+    func preparedKeys(for plan: EncodeFieldPlan) -> PreparedKeys? {
+        let id = ObjectIdentifier(plan)
+        if let known = preparedKeys[id] { return known }
+        var keys: [String] = []
+        var nested = false
+        for field in plan.fields {
+            if let ruled = tree.jsonKey(for: field.name, info: plan.info, keepsKeys: false, path: []) {
+                nested = nested || DottedPath.isNested(ruled)
+                keys.append(ruled)
+            } else {
+                keys.append(field.name)
+            }
+        }
+        let format = tree.options.outputFormatting
+        let prepared = nested ? nil : PreparedKeys(keys, escapesSlashes: !format.contains(.withoutEscapingSlashes),
+                                                   prettyPrinted: format.contains(.prettyPrinted))
+        preparedKeys[id] = .some(prepared)
+        return prepared
+    }
+}
