@@ -114,6 +114,10 @@ indirect enum PlannedKind {
     case integer(any PlannedInteger.Type)
     case optional(PlannedKind, any PlannedOptional.Type)
     case array(PlannedKind, any PlannedArray.Type)
+    /// The commonest arrays, read as their own types.
+    case intArray, doubleArray, stringArray
+    /// An array of struct models: the element's plan found once per array.
+    case modelArray(ModelInfo, any EncodeSlotting.Type, any PlannedArray.Type)
     case stringDictionary
     case dictionary(PlannedKind, any PlannedStringDictionary.Type)
     /// A struct model: by its own plan once it has one, else through the container path.
@@ -144,8 +148,12 @@ indirect enum PlannedKind {
             guard let dictionary = type as? any PlannedStringDictionary.Type, let value = of(dictionary.valueSlot) else { return .other(slot) }
             return .dictionary(value, dictionary)
         case .other:
-            guard let array = type as? any PlannedArray.Type else { return .other(slot) }
-            return of(array.elementSlot).map { .array($0, array) } ?? .other(slot)
+            if type == [Int].self { return .intArray }
+            if type == [Double].self { return .doubleArray }
+            if type == [String].self { return .stringArray }
+            guard let array = type as? any PlannedArray.Type, let element = of(array.elementSlot) else { return .other(slot) }
+            if case let .model(info, elementSlot) = element { return .modelArray(info, elementSlot, array) }
+            return .array(element, array)
         }
     }
 }

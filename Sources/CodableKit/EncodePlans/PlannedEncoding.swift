@@ -85,6 +85,61 @@ extension StreamEncoder {
                 }
                 session.writer.close(object: false, count: count, depth: depth)
             }
+        case .intArray:
+            pointer.assumingMemoryBound(to: [Int].self).pointee.withUnsafeBufferPointer { values in
+                session.writer.open(object: false)
+                for index in values.indices {
+                    session.writer.separate(index: index, depth: depth + 1)
+                    session.writer.writeInteger(values[index])
+                }
+                session.writer.close(object: false, count: values.count, depth: depth)
+            }
+        case .doubleArray:
+            try pointer.assumingMemoryBound(to: [Double].self).pointee.withUnsafeBufferPointer { values in
+                session.writer.open(object: false)
+                for index in values.indices {
+                    session.writer.separate(index: index, depth: depth + 1)
+                    if values[index].isFinite {
+                        session.writer.writeDouble(values[index])
+                    } else {
+                        var link = PlanPath(parent: path, step: .index(index))
+                        try withUnsafePointer(to: &link) { try fallBack(EncodeSlot<Double>.self, at: values.baseAddress! + index, path: $0, depth: depth + 1) }
+                    }
+                }
+                session.writer.close(object: false, count: values.count, depth: depth)
+            }
+        case .stringArray:
+            pointer.assumingMemoryBound(to: [String].self).pointee.withUnsafeBufferPointer { values in
+                session.writer.open(object: false)
+                for index in values.indices {
+                    session.writer.separate(index: index, depth: depth + 1)
+                    session.writer.writeString(values[index])
+                }
+                session.writer.close(object: false, count: values.count, depth: depth)
+            }
+        case let .modelArray(info, slot, array):
+            try array.withElements(at: pointer) { first, count, stride in
+                session.writer.open(object: false)
+                var plan: (Unmanaged<EncodeFieldPlan>, Unmanaged<PreparedKeys>)?
+                if count > 0, session.usesPlans, let first, let found = info.encodePlans.learned ?? slot.encodePlan(at: first, info: info),
+                   let keys = keys(for: found) {
+                    plan = (found, keys)
+                }
+                for index in 0 ..< count {
+                    session.writer.separate(index: index, depth: depth + 1)
+                    var link = PlanPath(parent: path, step: .index(index))
+                    // Safety: `first` is non-nil when `count` is not 0.
+                    let element = first! + index * stride
+                    try withUnsafePointer(to: &link) { link in
+                        if let (plan, keys) = plan {
+                            try writeModel(plan, keys, at: element, path: link, depth: depth + 1)
+                        } else {
+                            try fallBack(slot, at: element, path: link, depth: depth + 1)
+                        }
+                    }
+                }
+                session.writer.close(object: false, count: count, depth: depth)
+            }
         case .stringDictionary:
             // A call's key strategies convert dictionary keys too, on the container path only.
             guard session.tree.options.keyStrategies.isEmpty else {

@@ -98,12 +98,13 @@ extension JSONWriter {
     /// The number of decimal digits of `value` (1 for 0).
     @inline(__always)
     static func digitCount(_ value: UInt64) -> Int {
-        // log10(2) ≈ 1233 / 4096 gives the count or one more; one comparison settles it.
-        let estimate = ((64 - value.leadingZeroBitCount) &* 1233) >> 12
-        return estimate + (estimate < 20 && value >= powersOfTen[estimate] ? 1 : 0) + (value == 0 ? 1 : 0)
+        var count = 1, rest = value
+        while rest >= 100 {
+            rest /= 100
+            count += 2
+        }
+        return rest >= 10 ? count + 1 : count
     }
-
-    private static let powersOfTen: [UInt64] = (0 ..< 20).map { power in (0 ..< power).reduce(1) { result, _ in result * 10 } }
 
     /// Writes the `count` lowest decimal digits of `value` at `out`, most significant first,
     /// two at a time (a division by 100 per pair).

@@ -157,6 +157,7 @@ struct JSONWriter: ~Copyable {
     }
 
     /// Closes a container `depth` levels deep that got `count` members or elements.
+    @inline(__always)
     mutating func close(object: Bool, count: Int, depth: Int) {
         if count == 0 { emptyLines(depth) } else { newline(depth) }
         bytes.append(object ? UInt8(ascii: "}") : UInt8(ascii: "]"))
@@ -185,14 +186,19 @@ struct JSONWriter: ~Copyable {
     }
 
     /// Inside an empty container when pretty-printing: an empty line, then the closing indent.
+    @inline(__always)
     private mutating func emptyLines(_ depth: Int) {
         guard prettyPrinted else { return }
         bytes.append(UInt8(ascii: "\n"))
         newline(depth)
     }
 
+    @inline(__always)
     private mutating func newline(_ depth: Int) {
-        guard prettyPrinted else { return }
+        if prettyPrinted { indent(depth) }
+    }
+
+    private mutating func indent(_ depth: Int) {
         bytes.append(UInt8(ascii: "\n"))
         for _ in 0 ..< depth * 2 { bytes.append(UInt8(ascii: " ")) }
     }

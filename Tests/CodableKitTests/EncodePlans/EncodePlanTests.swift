@@ -194,6 +194,19 @@ import Testing
         #expect(!ModelInfo.of(Misdeclared.self).encodePlans.hasPlan)
     }
 
+    /// A model met first in an empty array is learned from its first element, not from the
+    /// empty array's storage (found in twitter.json: `urls` is empty in the first statuses).
+    struct Item: CodableModel, SynthesizedCodable, Equatable { var name = "", size = 0 }
+    struct Basket: CodableModel, SynthesizedCodable, Equatable { var items: [Item] = [] }
+
+    @Test func aModelMetFirstInAnEmptyArrayIsLearnedFromAnElement() throws {
+        let baskets = [Basket(), Basket(items: [Item(name: "a", size: 1), Item(name: "b", size: 2)])]
+        let (planned, container) = try Self.bothWays(baskets)
+        #expect(String(decoding: planned, as: UTF8.self) == #"[{"items":[]},{"items":[{"name":"a","size":1},{"name":"b","size":2}]}]"#)
+        #expect(planned == container)
+        #expect(ModelInfo.of(Item.self).encodePlans.hasPlan)
+    }
+
     @Test func twoThreadsLearnAndWriteAlike() async throws {
         let expected = try Self.bothWays(Self.values).container
         try await withThrowingTaskGroup(of: Data.self) { group in
