@@ -164,3 +164,20 @@ public struct ForeignModel: CodableModel, Equatable {
     public var id = 0
     public init() {}
 }
+
+extension PlanDifferential {
+    /// Encode plans against `encode(to:)`: the strict differential's declared model
+    /// (`SynthesizedCodable`), decoded from `count` generated payloads and written by both
+    /// encoders; the payloads whose bytes differ.
+    public static func encodeDifferences(count: Int, seed: UInt64, planned: ModelEncoder, container: ModelEncoder) -> [String] {
+        var random = SeededGenerator(seed: seed)
+        var differences: [String] = []
+        for _ in 0 ..< count {
+            let json = "[" + (0 ..< 10).map { _ in StrictDifferential.plannedModelJSON(&random) }.joined(separator: ", ") + "]"
+            guard let values = try? ModelDecoder().decode([StrictDifferential.PlannedModel].self, from: Data(json.utf8)) else { continue }
+            let mine = try? planned.encode(values), theirs = try? container.encode(values)
+            if mine != theirs { differences.append(json) }
+        }
+        return differences
+    }
+}

@@ -31,7 +31,24 @@ final class EncodeFieldPlan: @unchecked Sendable {  // immutable once made
         let kind: PlannedKind
         /// The model has a value rule for the property: written through the container path with it.
         let hasRule: Bool
+        /// The commonest kinds, told apart without reading `kind`.
+        let tag: Tag
+
+        init(name: String, offset: Int, ifPresent: Bool, kind: PlannedKind, hasRule: Bool) {
+            (self.name, self.offset, self.ifPresent, self.kind, self.hasRule) = (name, offset, ifPresent, kind, hasRule)
+            switch (kind, ifPresent) {
+            case (.string, false): tag = .string
+            case (.int, false): tag = .int
+            case (.bool, false): tag = .bool
+            case (.optional(.string, _), true): tag = .optionalString
+            case (.optional(.int, _), true): tag = .optionalInt
+            case (.optional(.bool, _), true): tag = .optionalBool
+            default: tag = .other
+            }
+        }
     }
+
+    enum Tag { case string, int, bool, optionalString, optionalInt, optionalBool, other }
 
     let fields: [Field]
     /// The model's rules (for keys and value rules, as the container path asks them).

@@ -43,7 +43,8 @@ extension Optional: PlannedOptional where Wrapped: Encodable {
     static var wrappedSlot: any EncodeSlotting.Type { EncodeSlot<Wrapped>.self }
 
     static func isNil(_ value: UnsafeRawPointer) -> Bool {
-        switch value.assumingMemoryBound(to: Wrapped?.self).pointee {
+        // `Self`, not `Wrapped?`: the metadata the call was given, not one looked up per call.
+        switch value.assumingMemoryBound(to: Self.self).pointee {
         case .none: true
         case .some: false
         }
@@ -62,7 +63,7 @@ extension Array: PlannedArray where Element: Encodable {
 
     static func withElements(at value: UnsafeRawPointer, _ body: (UnsafeRawPointer?, Int, Int) throws -> Void) rethrows {
         let stride = MemoryLayout<Element>.stride
-        try value.assumingMemoryBound(to: [Element].self).pointee.withUnsafeBufferPointer { elements in
+        try value.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer { elements in
             try body(UnsafeRawPointer(elements.baseAddress), elements.count, stride)
         }
     }
@@ -81,7 +82,7 @@ extension Dictionary: PlannedStringDictionary where Key == String, Value: Encoda
     static var slot: any EncodeSlotting.Type { EncodeSlot<Self>.self }
 
     static func forEachEntry(at value: UnsafeRawPointer, _ body: (String, UnsafeRawPointer) throws -> Void) rethrows {
-        for (key, entry) in value.assumingMemoryBound(to: [String: Value].self).pointee {
+        for (key, entry) in value.assumingMemoryBound(to: Self.self).pointee {
             try withUnsafePointer(to: entry) { try body(key, UnsafeRawPointer($0)) }
         }
     }

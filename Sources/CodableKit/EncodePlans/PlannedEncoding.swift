@@ -32,27 +32,58 @@ extension StreamEncoder {
             try plan.fields.withUnsafeBufferPointer { fields in
                 for index in fields.indices {
                     let pointer = base + fields[index].offset
-                    var kind = fields[index].kind
-                    if fields[index].ifPresent, case let .optional(wrapped, optional) = kind {
-                        if optional.isNil(pointer) {
-                            guard session.tree.options.nilAsNull else { continue }
-                            session.writer.separate(index: written, depth: depth + 1)
-                            keys._withUnsafeGuaranteedRef { $0.write(index, into: &session.writer) }
-                            session.writer.writeNull()
-                            written += 1
-                            continue
+                    // The commonest fields by a plain tag: no copy of their kind, nothing looked up.
+                    switch fields[index].tag {
+                    case .string:
+                        member(&written, index, keys, depth)
+                        session.writer.writeString(pointer.assumingMemoryBound(to: String.self).pointee)
+                        continue
+                    case .optionalString:
+                        guard let text = pointer.assumingMemoryBound(to: String?.self).pointee else { break }
+                        member(&written, index, keys, depth)
+                        session.writer.writeString(text)
+                        continue
+                    case .int, .optionalInt:
+                        let number: Int? = fields[index].tag == .int ? pointer.load(as: Int.self) : pointer.load(as: Int?.self)
+                        guard let number else { break }
+                        member(&written, index, keys, depth)
+                        session.writer.writeInteger(number)
+                        continue
+                    case .bool, .optionalBool:
+                        let flag: Bool? = fields[index].tag == .bool ? pointer.load(as: Bool.self) : pointer.load(as: Bool?.self)
+                        guard let flag else { break }
+                        member(&written, index, keys, depth)
+                        session.writer.writeBool(flag)
+                        continue
+                    case .other:
+                        if fields[index].ifPresent, case let .optional(_, optional) = fields[index].kind, optional.isNil(pointer) { break }
+                        member(&written, index, keys, depth)
+                        var link = PlanPath(parent: path, step: .field(Unmanaged.passUnretained(plan), index))
+                        try withUnsafePointer(to: &link) { link in
+                            if fields[index].ifPresent, case let .optional(wrapped, _) = fields[index].kind {
+                                try write(wrapped, at: pointer, path: link, depth: depth + 1)
+                            } else {
+                                try write(fields[index].kind, at: pointer, path: link, depth: depth + 1)
+                            }
                         }
-                        kind = wrapped
+                        continue
                     }
-                    session.writer.separate(index: written, depth: depth + 1)
-                    keys._withUnsafeGuaranteedRef { $0.write(index, into: &session.writer) }
-                    written += 1
-                    var link = PlanPath(parent: path, step: .field(Unmanaged.passUnretained(plan), index))
-                    try withUnsafePointer(to: &link) { try write(kind, at: pointer, path: $0, depth: depth + 1) }
+                    // A nil left out by `encodeIfPresent`, or written as `null`.
+                    guard session.tree.options.nilAsNull else { continue }
+                    member(&written, index, keys, depth)
+                    session.writer.writeNull()
                 }
             }
         }
         session.writer.close(object: true, count: written, depth: depth)
+    }
+
+    /// Starts member `index` of an object: its separator, its key.
+    @inline(__always)
+    private func member(_ written: inout Int, _ index: Int, _ keys: Unmanaged<PreparedKeys>, _ depth: Int) {
+        session.writer.separate(index: written, depth: depth + 1)
+        keys._withUnsafeGuaranteedRef { $0.write(index, into: &session.writer) }
+        written += 1
     }
 
     /// Writes the value at `pointer` by `kind`, `depth` containers deep.

@@ -222,11 +222,22 @@ struct JSONWriter: ~Copyable {
 
     /// A string of any length, scanned for escapes.
     private mutating func writeEscaping(utf8: UnsafeBufferPointer<UInt8>) {
-        let count = utf8.count
-        var out = bytes.reserve(count + 2)  // escapes, rare, make room for themselves
-        out.pointee = UInt8(ascii: "\"")
-        out += 1
-        guard let source = utf8.baseAddress else { return finishString(at: out) }
+        bytes.append(UInt8(ascii: "\""))
+        if let source = utf8.baseAddress {
+            // In pieces with room for every byte escaped (`\u00xx`), so that escapes are written
+            // in place; a piece bounds that room for long text.
+            var start = 0
+            while start < utf8.count {
+                let end = Swift.min(start + 4096, utf8.count)
+                writeEscaping(source + start, count: end - start)
+                start = end
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func writeEscaping(_ source: UnsafePointer<UInt8>, count: Int) {
+        var out = bytes.reserve(count &* 6)
         var index = 0
         while index < count {
             // Eight bytes at a time while none of them needs an escape (long text is mostly
@@ -246,14 +257,14 @@ struct JSONWriter: ~Copyable {
                 let byte = source[index]
                 index += 1
                 if needsEscape(byte) {
-                    out = writeEscape(byte, at: out, thenRoomFor: count - index)
+                    out = writeEscape(byte, at: out)
                 } else {
                     out.pointee = byte
                     out += 1
                 }
             }
         }
-        finishString(at: out)
+        bytes.commit(upTo: out)
     }
 
     /// A string of fewer than eight bytes (most keys), gathered into `word` (`KeyHash.gather`),
@@ -273,11 +284,6 @@ struct JSONWriter: ~Copyable {
         return true
     }
 
-    @inline(__always)
-    private mutating func finishString(at out: UnsafeMutablePointer<UInt8>) {
-        out.pointee = UInt8(ascii: "\"")
-        bytes.commit(upTo: out + 1)
-    }
 
     /// Whether `byte` is written as an escape: `"`, `\`, a control character, `/` unless
     /// `.withoutEscapingSlashes`. Every such byte is at most `\` (0x5C): lowercase letters
@@ -300,12 +306,9 @@ struct JSONWriter: ~Copyable {
         return found != 0
     }
 
-    /// Writes the escape for `byte` at `out` with room after it for `remaining` more bytes
-    /// and the closing quote; where the next byte goes.
-    private mutating func writeEscape(_ byte: UInt8, at out: UnsafeMutablePointer<UInt8>,
-                                      thenRoomFor remaining: Int) -> UnsafeMutablePointer<UInt8> {
-        bytes.commit(upTo: out)
-        let out = bytes.reserve(remaining + 7)  // `\u00xx` and the quote
+    /// Writes the escape for `byte` at `out` (in room `writeEscaping` reserved); where the next byte goes.
+    @inline(__always)
+    private func writeEscape(_ byte: UInt8, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         out[0] = UInt8(ascii: "\\")
         let letter: UInt8
         switch byte {

@@ -207,6 +207,14 @@ import Testing
         #expect(ModelInfo.of(Item.self).encodePlans.hasPlan)
     }
 
+    /// The strict differential's declared model, on generated payloads (clean and repaired).
+    @Test func generatedDeclaredValuesEncodeAlikeThroughThePlanAndEncodeTo() {
+        var options = EncodingOptions()
+        options.usesEncodePlans = false
+        let differences = PlanDifferential.encodeDifferences(count: 500, seed: 56, planned: ModelEncoder(), container: ModelEncoder(options: options))
+        #expect(differences.isEmpty, "\(differences.count) payloads differ, first: \(differences.first ?? "")")
+    }
+
     @Test func twoThreadsLearnAndWriteAlike() async throws {
         let expected = try Self.bothWays(Self.values).container
         try await withThrowingTaskGroup(of: Data.self) { group in
