@@ -108,8 +108,8 @@ final class EncodeFieldPlan: @unchecked Sendable {  // immutable once made
                     guard optional.isNil(base + property.offset) == call.isNil else { throw Refused() }
                     kind = .optional(kind, optional)
                 }
-                if let bytes = call.bytes, !call.isNil, !bytes.elementsEqual(UnsafeRawBufferPointer(start: base + property.offset, count: bytes.count)) {
-                    throw Refused()
+                if let bytes = call.bytes, !call.isNil {  // the scalar given is the property's, unchanged
+                    guard bytes.elementsEqual(UnsafeRawBufferPointer(start: base + property.offset, count: bytes.count)) else { throw Refused() }
                 }
                 let hasRule = info.hasValueRules && info.valueRules[call.key] != nil
                 if hasRule { kind = .other(call.ifPresent ? call.slot.optionalSlot : call.slot) }

@@ -22,11 +22,13 @@ enum EncodeSlot<T: Encodable>: EncodeSlotting {
     static var optionalSlot: any EncodeSlotting.Type { EncodeSlot<T?>.self }
 
     static func encodePlan(at value: UnsafeRawPointer, info: ModelInfo) -> Unmanaged<EncodeFieldPlan>? {
+        // Safety: `value` is the place of a value of this type (its kind was made from it), alive for the call.
         info.encodePlans.plan(learningFrom: value.assumingMemoryBound(to: T.self).pointee, info: info)
     }
 
     static func encode(at value: UnsafeRawPointer, through encoder: StreamEncoder, key: PathComponent,
                        prefix: [any CodingKey], depth: Int, rule: (any ValueTransformable)?) throws {
+        // Safety: `value` is the place of a value of this type (its kind was made from it), alive for the call.
         try encoder.encodeValue(value.assumingMemoryBound(to: T.self).pointee, key: key, prefix: prefix, depth: depth, rule: rule)
     }
 }
@@ -44,6 +46,7 @@ extension Optional: PlannedOptional where Wrapped: Encodable {
 
     static func isNil(_ value: UnsafeRawPointer) -> Bool {
         // `Self`, not `Wrapped?`: the metadata the call was given, not one looked up per call.
+        // Safety: `value` is the place of a value of this type (its kind was made from it), alive for the call.
         switch value.assumingMemoryBound(to: Self.self).pointee {
         case .none: true
         case .some: false
@@ -63,6 +66,7 @@ extension Array: PlannedArray where Element: Encodable {
 
     static func withElements(at value: UnsafeRawPointer, _ body: (UnsafeRawPointer?, Int, Int) throws -> Void) rethrows {
         let stride = MemoryLayout<Element>.stride
+        // Safety: `value` is the place of a value of this type (its kind was made from it), alive for the call.
         try value.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer { elements in
             try body(UnsafeRawPointer(elements.baseAddress), elements.count, stride)
         }
@@ -82,6 +86,7 @@ extension Dictionary: PlannedStringDictionary where Key == String, Value: Encoda
     static var slot: any EncodeSlotting.Type { EncodeSlot<Self>.self }
 
     static func forEachEntry(at value: UnsafeRawPointer, _ body: (String, UnsafeRawPointer) throws -> Void) rethrows {
+        // Safety: `value` is the place of a value of this type (its kind was made from it), alive for the call.
         for (key, entry) in value.assumingMemoryBound(to: Self.self).pointee {
             try withUnsafePointer(to: entry) { try body(key, UnsafeRawPointer($0)) }
         }
@@ -95,6 +100,7 @@ protocol PlannedInteger {
 
 extension PlannedInteger where Self: FixedWidthInteger {
     static func write(at value: UnsafeRawPointer, into writer: inout JSONWriter) {
+        // Safety: `value` is the place of a value of this type (its kind was made from it), alive for the call.
         writer.writeInteger(value.load(as: Self.self))
     }
 }

@@ -18,6 +18,7 @@ extension StreamEncoder {
     /// The keys a plan's model is written with in this call: its own when no rule converts them.
     @inline(__always)
     private func keys(for plan: Unmanaged<EncodeFieldPlan>) -> Unmanaged<PreparedKeys>? {
+        // Safety: a plan lives as long as the process (`EncodePlanState`), its keys as long as it or the session.
         let plan = plan._withUnsafeGuaranteedRef { $0 }
         if session.plainPlanKeys, !plan.info.hasKeyRules, let keys = plan.plainKeys { return .passUnretained(keys) }
         return session.preparedKeys(for: plan).map { .passUnretained($0) }
@@ -28,6 +29,7 @@ extension StreamEncoder {
         let session = self.session
         session.writer.open(object: true)
         var written = 0
+        // Safety: a plan lives as long as the process (`EncodePlanState`), its keys as long as it or the session.
         try plan._withUnsafeGuaranteedRef { plan in
             try plan.fields.withUnsafeBufferPointer { fields in
                 for index in fields.indices {
@@ -36,6 +38,7 @@ extension StreamEncoder {
                     switch fields[index].tag {
                     case .string:
                         member(&written, index, keys, depth)
+                        // Safety: `pointer` is the place of a value of the type this tag was made from, alive for the call.
                         session.writer.writeString(pointer.assumingMemoryBound(to: String.self).pointee)
                         continue
                     case .optionalString:
@@ -44,12 +47,14 @@ extension StreamEncoder {
                         session.writer.writeString(text)
                         continue
                     case .int, .optionalInt:
+                        // Safety: `pointer` is the place of a value of the type this tag was made from, alive for the call.
                         let number: Int? = fields[index].tag == .int ? pointer.load(as: Int.self) : pointer.load(as: Int?.self)
                         guard let number else { break }
                         member(&written, index, keys, depth)
                         session.writer.writeInteger(number)
                         continue
                     case .bool, .optionalBool:
+                        // Safety: `pointer` is the place of a value of the type this tag was made from, alive for the call.
                         let flag: Bool? = fields[index].tag == .bool ? pointer.load(as: Bool.self) : pointer.load(as: Bool?.self)
                         guard let flag else { break }
                         member(&written, index, keys, depth)
@@ -58,6 +63,7 @@ extension StreamEncoder {
                     case .other:
                         if fields[index].ifPresent, case let .optional(_, optional) = fields[index].kind, optional.isNil(pointer) { break }
                         member(&written, index, keys, depth)
+                        // Safety: a plan lives as long as the process (`EncodePlanState`), its keys as long as it or the session.
                         var link = PlanPath(parent: path, step: .field(Unmanaged.passUnretained(plan), index))
                         try withUnsafePointer(to: &link) { link in
                             if fields[index].ifPresent, case let .optional(wrapped, _) = fields[index].kind {
@@ -82,6 +88,7 @@ extension StreamEncoder {
     @inline(__always)
     private func member(_ written: inout Int, _ index: Int, _ keys: Unmanaged<PreparedKeys>, _ depth: Int) {
         session.writer.separate(index: written, depth: depth + 1)
+        // Safety: a plan lives as long as the process (`EncodePlanState`), its keys as long as it or the session.
         keys._withUnsafeGuaranteedRef { $0.write(index, into: &session.writer) }
         written += 1
     }
@@ -90,6 +97,7 @@ extension StreamEncoder {
     private func write(_ kind: PlannedKind, at pointer: UnsafeRawPointer, path: UnsafePointer<PlanPath>, depth: Int) throws {
         let session = self.session
         switch kind {
+        // Safety: `pointer` is the place of a value of the type this tag was made from, alive for the call.
         case .string: session.writer.writeString(pointer.assumingMemoryBound(to: String.self).pointee)
         case .int: session.writer.writeInteger(pointer.load(as: Int.self))
         case .bool: session.writer.writeBool(pointer.load(as: Bool.self))
@@ -98,6 +106,7 @@ extension StreamEncoder {
             guard number.isFinite else { return try fallBack(EncodeSlot<Double>.self, at: pointer, path: path, depth: depth) }
             session.writer.writeDouble(number)
         case .float:
+            // Safety: `pointer` is the place of a value of the type this tag was made from, alive for the call.
             let number = pointer.load(as: Float.self)
             guard number.isFinite else { return try fallBack(EncodeSlot<Float>.self, at: pointer, path: path, depth: depth) }
             session.writer.writeFloat(number)
@@ -126,6 +135,7 @@ extension StreamEncoder {
                 session.writer.close(object: false, count: values.count, depth: depth)
             }
         case .doubleArray:
+            // Safety: `pointer` is the place of a value of the type this tag was made from, alive for the call.
             try pointer.assumingMemoryBound(to: [Double].self).pointee.withUnsafeBufferPointer { values in
                 session.writer.open(object: false)
                 for index in values.indices {
@@ -134,12 +144,14 @@ extension StreamEncoder {
                         session.writer.writeDouble(values[index])
                     } else {
                         var link = PlanPath(parent: path, step: .index(index))
-                        try withUnsafePointer(to: &link) { try fallBack(EncodeSlot<Double>.self, at: values.baseAddress! + index, path: $0, depth: depth + 1) }
+                        let element = UnsafeRawPointer(values.baseAddress! + index)
+                        try withUnsafePointer(to: &link) { try fallBack(EncodeSlot<Double>.self, at: element, path: $0, depth: depth + 1) }
                     }
                 }
                 session.writer.close(object: false, count: values.count, depth: depth)
             }
         case .stringArray:
+            // Safety: `pointer` is the place of a value of the type this tag was made from, alive for the call.
             pointer.assumingMemoryBound(to: [String].self).pointee.withUnsafeBufferPointer { values in
                 session.writer.open(object: false)
                 for index in values.indices {
@@ -178,6 +190,7 @@ extension StreamEncoder {
             }
             session.writer.open(object: true)
             var count = 0
+            // Safety: `pointer` is the place of a value of the type this tag was made from, alive for the call.
             for (key, value) in pointer.assumingMemoryBound(to: [String: String].self).pointee {
                 session.writer.separate(index: count, depth: depth + 1)
                 session.writer.writeKey(key)
@@ -218,6 +231,7 @@ extension StreamEncoder {
         let (prefix, key) = path.pointee.place()
         var rule: (any ValueTransformable)?
         if case let .field(plan, index) = path.pointee.step {
+            // Safety: a plan lives as long as the process (`EncodePlanState`), its keys as long as it or the session.
             let field = plan._withUnsafeGuaranteedRef { $0.fields[index] }
             if field.hasRule { rule = session.tree.valueRule(for: field.name, info: plan._withUnsafeGuaranteedRef { $0.info }) }
         }
@@ -251,6 +265,7 @@ struct PlanPath {
             case let .root(rootPrefix, rootKey):
                 prefix = rootPrefix
                 if let rootKey { components.append(rootKey) }
+            // Safety: a plan lives as long as the process (`EncodePlanState`), its keys as long as it or the session.
             case let .field(plan, index): components.append(.key(plan._withUnsafeGuaranteedRef { $0.fields[index].name }))
             case let .index(index): components.append(.index(index))
             case let .entry(key): components.append(.key(key.pointee))
