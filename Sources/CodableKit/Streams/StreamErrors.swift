@@ -33,11 +33,16 @@ enum StreamErrors {
     /// array's as `reindexed` makes an error's.
     static func rebased(_ report: DecodingReport, by base: Int, under path: [String]) -> DecodingReport {
         var report = report
-        for index in report.issues.indices {
-            var components = Array(report.issues[index].components)
+        // Taken out once and put back once: `issues` is computed (put into words when first
+        // read), so setting through it per issue copied every issue per issue.
+        var issues = report.issues
+        let prefix = path.map(PathComponent.key)
+        for index in issues.indices {
+            var components = Array(issues[index].components)
             if case let .index(first)? = components.first { components[0] = .index(base + first) }
-            report.issues[index].components = ArraySlice(path.map(PathComponent.key) + components)
+            issues[index].components = ArraySlice(prefix + components)
         }
+        report.issues = issues
         return report
     }
 
