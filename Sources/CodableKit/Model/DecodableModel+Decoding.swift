@@ -46,7 +46,10 @@ extension DecodableModel {
 
     /// The model decoded from JSON bytes.
     /// - Throws: `DecodingError.dataCorrupted` (underlying `JSONReadError`) for malformed input,
-    ///   `DecodingError.keyNotFound` for a missing designated path, and in strict mode any `DecodingError`.
+    ///   `DecodingError.keyNotFound` for a missing designated path, `DecodingError.typeMismatch`
+    ///   (or `valueNotFound` for null) at the root for a root of the wrong kind — an array where
+    ///   the model's object should be — a missing or unusable `@Required` property, and in strict
+    ///   mode any `DecodingError`.
     public static func decode(from data: Data, designatedPath: String? = nil,
                               options: DecodingOptions = .init()) throws -> Self {
         try DecodeCall.withDocument(data, options: options) { document in
@@ -179,6 +182,12 @@ extension Array where Element: DecodableModel {
                                  designatedPath: designatedPath, options: options,
                                  hint: .array(of: Element.self))
         }
+    }
+
+    /// The models decoded from JSON text. - Throws: as `DecodableModel.decode(from: Data)`.
+    public static func decode(from json: String, designatedPath: String? = nil,
+                              options: DecodingOptions = .init()) throws -> [Element] {
+        try decode(from: Data(json.utf8), designatedPath: designatedPath, options: options)
     }
 
     /// The models plus every repair made on the way. - Throws: as `DecodableModel.decode(from: Data)`.

@@ -72,6 +72,14 @@ struct DecodingProblem: Error {
         }
     }
 
+    /// The value is of another kind than asked (or null), as opposed to unreadable or missing.
+    var isWrongKind: Bool {
+        switch reason {
+        case .null, .mismatch: true
+        default: false
+        }
+    }
+
     /// What was wrong, in words, for an element that is left out: `expected Int, found a string "junk"`.
     var summary: String {
         switch reason {

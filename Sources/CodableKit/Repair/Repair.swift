@@ -9,7 +9,7 @@
 /// | a property (`repairProperty`) | `DecodingError` at the property's path | initial value → empty value → pass the problem up; recorded |
 /// | an absent optional (`absentOptional`) | `nil` (as `JSONDecoder`) | its initial value, not recorded |
 /// | a collection element (`repairElement`) | `DecodingError` at the element's path | dropped; recorded |
-/// | the root (`repairRoot`) | `DecodingError` | the type's empty value; recorded |
+/// | the root (`repairRoot`) | `DecodingError` | `DecodingError` for a root of the wrong kind or null; else the type's empty value, recorded |
 /// | a conversion (`recordConversion`) | `DecodingError.typeMismatch` | the converted value; recorded |
 /// | a plugin's own repair (`recordPluginRepair`) | `DecodingError.dataCorrupted` | recorded |
 /// | a `@Required` property (`failRequired`) | as any property | the model fails: repaired where the model is held |
@@ -253,6 +253,10 @@ extension DecodingSession {
         if let abort = error as? DecodingAbort { throw abort.error }
         guard let problem = problem(from: error, expected: T.self, found: FoundValue(node: node, in: document)) else { throw error }
         if case .required = problem.reason { throw problem.decodingError(path: problem.path ?? []) }  // a top-level model fails
+        // A root of the wrong kind (an array for a model, an object for an array, null) is not a
+        // field to repair: an empty value for it would be taken for the payload's (a server
+        // would store an empty record). Tolerant mode throws `JSONDecoder`'s error too.
+        if (problem.path ?? []).isEmpty, problem.isWrongKind { throw problem.decodingError(path: []) }
         guard !strict, let value = emptyValue(T.self) else {
             // Nothing to fall back on: the type's own error as it threw it, else JSONDecoder's.
             if !(error is DecodingError || error is DecodingProblem) { throw error }

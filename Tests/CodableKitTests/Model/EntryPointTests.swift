@@ -50,10 +50,43 @@ import CodableKit
         #expect(readError.column == 13)
     }
 
-    @Test func wrongRootKindFallsBackToTheEmptyModel() throws {
-        let (user, report) = try User.decodeWithReport(from: "[1, 2]")
-        #expect(user == User())
-        #expect(report.issues.map(\.path) == [""])
+    /// A root of the wrong kind is not a field to repair (issue 57): in tolerant mode too,
+    /// `decode` throws `JSONDecoder`'s error case at the root and `deserialize` gives nil —
+    /// an empty model would be taken for the payload's (a server would store an empty record).
+    @Test func aRootOfTheWrongKindIsAnErrorInBothModes() throws {
+        func expectRootError<T: Decodable>(_: T.Type, _ json: String, _ foundation: DecodingError?, sourceLocation: SourceLocation = #_sourceLocation) {
+            for mode in [DecodingOptions.Mode.tolerant, .strict] {
+                let error = #expect(throws: DecodingError.self, sourceLocation: sourceLocation) {
+                    try ModelDecoder(options: .init(mode: mode)).decode(T.self, from: Data(json.utf8))
+                }
+                #expect(error.map(Self.caseAndPath) == foundation.map(Self.caseAndPath), "\(mode)", sourceLocation: sourceLocation)
+            }
+        }
+        func foundation<T: Decodable>(_: T.Type, _ json: String) -> DecodingError? {
+            #expect(throws: DecodingError.self) { try JSONDecoder().decode(T.self, from: Data(json.utf8)) }
+        }
+        expectRootError(User.self, "[1, 2]", foundation(User.self, "[1, 2]"))
+        expectRootError(User.self, "42", foundation(User.self, "42"))
+        expectRootError([User].self, #"{"name": "Ada"}"#, foundation([User].self, #"{"name": "Ada"}"#))
+        expectRootError([Int].self, #""text""#, foundation([Int].self, #""text""#))
+        #expect(throws: DecodingError.self) { try User.decode(from: "[1, 2]") }
+        #expect(throws: DecodingError.self) { try [User].decode(from: #"{"name": "Ada"}"#) }
+        #expect(User.deserialize(from: "[1, 2]") == nil)
+        #expect([User].deserialize(from: #"{"name": "Ada"}"#) == nil)
+        // Below the root a value of the wrong kind is still repaired.
+        let (users, report) = try [User].decodeWithReport(from: #"[{"name": "Ada"}, [1], {"name": "Grace"}]"#)
+        #expect(users.map(\.name) == ["Ada", "Grace"])
+        #expect(report.issues.contains { $0.path == "[1]" })
+    }
+
+    static func caseAndPath(_ error: DecodingError) -> String {
+        switch error {
+        case let .typeMismatch(_, context): "typeMismatch at \(context.codingPath.map(\.stringValue))"
+        case let .valueNotFound(_, context): "valueNotFound at \(context.codingPath.map(\.stringValue))"
+        case let .keyNotFound(key, context): "keyNotFound \(key.stringValue) at \(context.codingPath.map(\.stringValue))"
+        case let .dataCorrupted(context): "dataCorrupted at \(context.codingPath.map(\.stringValue))"
+        @unknown default: "\(error)"
+        }
     }
 
     @Test func updateMergesAPartialPayload() throws {
