@@ -36,13 +36,13 @@ final class EncodeFieldPlan: @unchecked Sendable {  // immutable once made
 
         init(name: String, offset: Int, ifPresent: Bool, kind: PlannedKind, hasRule: Bool) {
             (self.name, self.offset, self.ifPresent, self.kind, self.hasRule) = (name, offset, ifPresent, kind, hasRule)
-            switch (kind, ifPresent) {
-            case (.string, false): tag = .string
-            case (.int, false): tag = .int
-            case (.bool, false): tag = .bool
-            case (.optional(.string, _), true): tag = .optionalString
-            case (.optional(.int, _), true): tag = .optionalInt
-            case (.optional(.bool, _), true): tag = .optionalBool
+            switch (kind.shape, kind.inner?.shape, ifPresent) {
+            case (.string, _, false): tag = .string
+            case (.int, _, false): tag = .int
+            case (.bool, _, false): tag = .bool
+            case (.optional, .string, true): tag = .optionalString
+            case (.optional, .int, true): tag = .optionalInt
+            case (.optional, .bool, true): tag = .optionalBool
             default: tag = .other
             }
         }

@@ -115,52 +115,77 @@ extension UInt16: PlannedInteger {}
 extension UInt32: PlannedInteger {}
 extension UInt64: PlannedInteger {}
 
-/// How a plan writes a value of one type.
-indirect enum PlannedKind {
-    case string, int, bool, double, float
-    case integer(any PlannedInteger.Type)
-    case optional(PlannedKind, any PlannedOptional.Type)
-    case array(PlannedKind, any PlannedArray.Type)
-    /// The commonest arrays, read as their own types.
-    case intArray, doubleArray, stringArray
-    /// An array of struct models: the element's plan found once per array.
-    case modelArray(ModelInfo, any EncodeSlotting.Type, any PlannedArray.Type)
-    case stringDictionary
-    case dictionary(PlannedKind, any PlannedStringDictionary.Type)
-    /// A struct model: by its own plan once it has one, else through the container path.
-    case model(ModelInfo, any EncodeSlotting.Type)
-    /// Through the container path: kernel types (`Date`, `Data`, `URL`, `Decimal`, `JSONValue`),
-    /// classes, enums, anything else.
-    case other(any EncodeSlotting.Type)
+/// How a plan writes a value of one type: a node of plain references (an indirect enum's
+/// boxes are held by tagged pointers, which leak checkers cannot follow from the plan).
+final class PlannedKind: @unchecked Sendable {  // immutable once made
+    enum Shape {
+        case string, int, bool, double, float, integer, optional
+        case array
+        /// The commonest arrays, read as their own types.
+        case intArray, doubleArray, stringArray
+        /// An array of struct models: the element's plan found once per array.
+        case modelArray
+        case stringDictionary, dictionary
+        /// A struct model: by its own plan once it has one, else through the container path.
+        case model
+        /// Through the container path: kernel types (`Date`, `Data`, `URL`, `Decimal`,
+        /// `JSONValue`), classes, enums, anything else.
+        case other
+    }
+
+    let shape: Shape
+    /// An optional's wrapped kind, an array's element kind, a dictionary's value kind.
+    let inner: PlannedKind?
+    let integer: (any PlannedInteger.Type)?
+    let optional: (any PlannedOptional.Type)?
+    let array: (any PlannedArray.Type)?
+    let dictionary: (any PlannedStringDictionary.Type)?
+    /// A model's (or a model array's element's) rules, where its plan is kept.
+    let info: ModelInfo?
+    /// The type's slot (for a model array, the element's), for the container path.
+    let slot: (any EncodeSlotting.Type)?
+
+    private init(_ shape: Shape, inner: PlannedKind? = nil, integer: (any PlannedInteger.Type)? = nil,
+                 optional: (any PlannedOptional.Type)? = nil, array: (any PlannedArray.Type)? = nil,
+                 dictionary: (any PlannedStringDictionary.Type)? = nil, info: ModelInfo? = nil, slot: (any EncodeSlotting.Type)? = nil) {
+        (self.shape, self.inner, self.integer, self.optional) = (shape, inner, integer, optional)
+        (self.array, self.dictionary, self.info, self.slot) = (array, dictionary, info, slot)
+    }
+
+    static func optional(_ wrapped: PlannedKind, _ type: any PlannedOptional.Type) -> PlannedKind {
+        PlannedKind(.optional, inner: wrapped, optional: type)
+    }
+
+    static func other(_ slot: any EncodeSlotting.Type) -> PlannedKind { PlannedKind(.other, slot: slot) }
 
     /// The kind of `slot`'s type, or nil for a type no plan can hold (a property wrapper,
     /// which decides for itself how it is written, or a type that is never written).
     static func of(_ slot: any EncodeSlotting.Type) -> PlannedKind? {
         let type = slot.valueType
-        if type == String.self { return .string }
-        if type == Int.self { return .int }
-        if type == Bool.self { return .bool }
-        if type == Double.self { return .double }
-        if type == Float.self { return .float }
-        if let integer = type as? any PlannedInteger.Type { return .integer(integer) }
+        if type == String.self { return PlannedKind(.string) }
+        if type == Int.self { return PlannedKind(.int) }
+        if type == Bool.self { return PlannedKind(.bool) }
+        if type == Double.self { return PlannedKind(.double) }
+        if type == Float.self { return PlannedKind(.float) }
+        if let integer = type as? any PlannedInteger.Type { return PlannedKind(.integer, integer: integer) }
         if let optional = type as? any PlannedOptional.Type {
             return of(optional.wrappedSlot).map { .optional($0, optional) }
         }
         switch EncodeRoute.of(type) {
         case .wrapper, .ignored: return nil
         case .kernel: return .other(slot)
-        case let .model(info): return info.isClass ? .other(slot) : .model(info, slot)
+        case let .model(info): return info.isClass ? .other(slot) : PlannedKind(.model, info: info, slot: slot)
         case .stringKeyedDictionary:
-            if type == [String: String].self { return .stringDictionary }
+            if type == [String: String].self { return PlannedKind(.stringDictionary, slot: slot) }
             guard let dictionary = type as? any PlannedStringDictionary.Type, let value = of(dictionary.valueSlot) else { return .other(slot) }
-            return .dictionary(value, dictionary)
+            return PlannedKind(.dictionary, inner: value, dictionary: dictionary, slot: slot)
         case .other:
-            if type == [Int].self { return .intArray }
-            if type == [Double].self { return .doubleArray }
-            if type == [String].self { return .stringArray }
+            if type == [Int].self { return PlannedKind(.intArray) }
+            if type == [Double].self { return PlannedKind(.doubleArray) }
+            if type == [String].self { return PlannedKind(.stringArray) }
             guard let array = type as? any PlannedArray.Type, let element = of(array.elementSlot) else { return .other(slot) }
-            if case let .model(info, elementSlot) = element { return .modelArray(info, elementSlot, array) }
-            return .array(element, array)
+            if element.shape == .model { return PlannedKind(.modelArray, array: array, info: element.info, slot: element.slot) }
+            return PlannedKind(.array, inner: element, array: array)
         }
     }
 }

@@ -61,16 +61,14 @@ extension StreamEncoder {
                         session.writer.writeBool(flag)
                         continue
                     case .other:
-                        if fields[index].ifPresent, case let .optional(_, optional) = fields[index].kind, optional.isNil(pointer) { break }
+                        let kind = fields[index].kind
+                        if fields[index].ifPresent, let optional = kind.optional, optional.isNil(pointer) { break }
                         member(&written, index, keys, depth)
                         // Safety: a plan lives as long as the process (`EncodePlanState`), its keys as long as it or the session.
                         var link = PlanPath(parent: path, step: .field(Unmanaged.passUnretained(plan), index))
                         try withUnsafePointer(to: &link) { link in
-                            if fields[index].ifPresent, case let .optional(wrapped, _) = fields[index].kind {
-                                try write(wrapped, at: pointer, path: link, depth: depth + 1)
-                            } else {
-                                try write(fields[index].kind, at: pointer, path: link, depth: depth + 1)
-                            }
+                            // Safety: an optional's kind has its wrapped kind (`PlannedKind.optional`).
+                            try write(fields[index].ifPresent && kind.shape == .optional ? kind.inner! : kind, at: pointer, path: link, depth: depth + 1)
                         }
                         continue
                     }
@@ -96,7 +94,7 @@ extension StreamEncoder {
     /// Writes the value at `pointer` by `kind`, `depth` containers deep.
     private func write(_ kind: PlannedKind, at pointer: UnsafeRawPointer, path: UnsafePointer<PlanPath>, depth: Int) throws {
         let session = self.session
-        switch kind {
+        switch kind.shape {
         // Safety: `pointer` is the place of a value of the type this tag was made from, alive for the call.
         case .string: session.writer.writeString(pointer.assumingMemoryBound(to: String.self).pointee)
         case .int: session.writer.writeInteger(pointer.load(as: Int.self))
@@ -110,11 +108,12 @@ extension StreamEncoder {
             let number = pointer.load(as: Float.self)
             guard number.isFinite else { return try fallBack(EncodeSlot<Float>.self, at: pointer, path: path, depth: depth) }
             session.writer.writeFloat(number)
-        case let .integer(integer): integer.write(at: pointer, into: &session.writer)
-        case let .optional(wrapped, optional):
-            if optional.isNil(pointer) { return session.writer.writeNull() }
-            try write(wrapped, at: pointer, path: path, depth: depth)
-        case let .array(element, array):
+        case .integer: kind.integer!.write(at: pointer, into: &session.writer)
+        case .optional:
+            if kind.optional!.isNil(pointer) { return session.writer.writeNull() }
+            try write(kind.inner!, at: pointer, path: path, depth: depth)
+        case .array:
+            let (element, array) = (kind.inner!, kind.array!)
             try array.withElements(at: pointer) { first, count, stride in
                 session.writer.open(object: false)
                 for index in 0 ..< count {
@@ -160,7 +159,8 @@ extension StreamEncoder {
                 }
                 session.writer.close(object: false, count: values.count, depth: depth)
             }
-        case let .modelArray(info, slot, array):
+        case .modelArray:
+            let (info, slot, array) = (kind.info!, kind.slot!, kind.array!)
             try array.withElements(at: pointer) { first, count, stride in
                 session.writer.open(object: false)
                 var plan: (Unmanaged<EncodeFieldPlan>, Unmanaged<PreparedKeys>)?
@@ -198,7 +198,8 @@ extension StreamEncoder {
                 count += 1
             }
             session.writer.close(object: true, count: count, depth: depth)
-        case let .dictionary(value, dictionary):
+        case .dictionary:
+            let (value, dictionary) = (kind.inner!, kind.dictionary!)
             guard session.tree.options.keyStrategies.isEmpty else { return try fallBack(dictionary.slot, at: pointer, path: path, depth: depth) }
             session.writer.open(object: true)
             var count = 0
@@ -213,13 +214,14 @@ extension StreamEncoder {
                 }
             }
             session.writer.close(object: true, count: count, depth: depth)
-        case let .model(info, slot):
+        case .model:
+            let (info, slot) = (kind.info!, kind.slot!)
             if session.usesPlans, let plan = info.encodePlans.learned ?? slot.encodePlan(at: pointer, info: info), let keys = keys(for: plan) {
                 return try writeModel(plan, keys, at: pointer, path: path, depth: depth)
             }
             try fallBack(slot, at: pointer, path: path, depth: depth)
-        case let .other(slot):
-            try fallBack(slot, at: pointer, path: path, depth: depth)
+        case .other:
+            try fallBack(kind.slot!, at: pointer, path: path, depth: depth)
         }
     }
 
