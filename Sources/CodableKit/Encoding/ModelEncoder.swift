@@ -47,7 +47,9 @@ public final class ModelEncoder: Sendable {
 
     /// The JSON for `value`.
     ///
-    /// Bytes are written as each `encode(to:)` runs, and each runs once. A value whose
+    /// Bytes are written as each `encode(to:)` runs, and each runs once; a struct model that
+    /// declares ``SynthesizedEncodable`` is written by its encode plan instead (the same bytes,
+    /// without running its `encode(to:)` — see the protocol for what the word promises). A value whose
     /// `encode(to:)` needs the whole object (a dotted key, `@Flat`, a key written twice,
     /// nested containers filled after their parent went on, `superEncoder`) moves to an
     /// ordered tree as it asks; with `.sortedKeys` every value goes through the tree. An
