@@ -1,9 +1,6 @@
 import CodableKit
 import Foundation
 
-/// A plugin you could write yourself, against the public API only (the README and the
-/// plugin guide show this file's code).
-///
 /// Prices sent as amounts — a number or a numeric string: 4.99, "4.99", 5, "5.00" — kept
 /// as whole cents in a type of their own (an app-wide transformer applies to every
 /// property of its type: one for `Int` would take every `Int`).
@@ -21,3 +18,6 @@ struct CentsTransformer: ValueTransformable {
         Double(value.value) / 100
     }
 }
+
+// A plugin you could write yourself, against the public API only: the README and the plugin
+// guide show this file's code, imports included.
