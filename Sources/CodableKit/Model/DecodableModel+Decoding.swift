@@ -3,14 +3,15 @@ import Foundation
 /// Decoding a model from JSON bytes, text, Foundation objects or a property list.
 ///
 /// ```swift
-/// let user = User.deserialize(from: json)                               // nil: malformed, or a @Required value missing
+/// let user = User.deserialize(from: json)                               // nil: malformed, not an object, a @Required value missing
 /// let page = Page.deserialize(from: data, designatedPath: "data.page")  // decode a nested object
 /// let (user, report) = try User.decodeWithReport(from: data)           // and see every repair
 /// ```
 /// `deserialize` returns nil (and reports to `DecodingLog`) only when the input is
-/// malformed, the designated path is missing, or the model lacks a usable `@Required`
-/// value — or, in strict mode, when anything would need a repair. `decode` throws in
-/// those same cases.
+/// malformed, the designated path is missing, the root (or the value at the path) is of the
+/// wrong kind — an array or `null` where the model's object should be — or the model lacks a
+/// usable `@Required` value; or, in strict mode, when anything would need a repair. `decode`
+/// throws in those same cases.
 extension DecodableModel {
     /// The model decoded from JSON bytes, or nil (reported to `DecodingLog`) where `decode` throws.
     public static func deserialize(from data: Data?, designatedPath: String? = nil,

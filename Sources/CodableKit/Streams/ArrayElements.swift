@@ -7,15 +7,15 @@ extension ModelDecoder {
     /// other overload takes chunks.
     ///
     /// ```swift
-    /// for try await airport in ModelDecoder().elements(of: Airport.self, from: file.bytes) { … }
+    /// // `chunks(of:)`: a file's `Data` in chunks, on every platform (the Streams article).
+    /// for try await airport in ModelDecoder().elements(of: Airport.self, from: try chunks(of: url)) { … }
     /// ```
-    /// Tolerant mode leaves a bad element out and goes on, as it does in memory, and reads a
-    /// value at the path that is not an array as an empty one; each repair is recorded in a
-    /// report that `DecodingLog` receives, its path counting elements from the start of the
-    /// whole array (`data.items[1234].price`). Strict mode throws at the first bad element,
-    /// its coding path the same. Bytes that end inside the array or are not JSON, and a path
-    /// that is not there, are an error in either mode. Every element before an error is
-    /// returned first.
+    /// Tolerant mode leaves a bad element out and goes on, as it does in memory; each repair
+    /// is recorded in a report that `DecodingLog` receives, its path counting elements from
+    /// the start of the whole array (`data.items[1234].price`). Strict mode throws at the
+    /// first bad element, its coding path the same. Bytes that end inside the array or are not
+    /// JSON, a path that is not there, and a value there that is not an array are an error in
+    /// either mode. Every element before an error is returned first.
     public func elements<T: Decodable, Bytes: AsyncSequence>(of type: T.Type, from bytes: Bytes,
                                                              designatedPath: String? = nil) -> DecodedElements<T, Bytes>
         where Bytes.Element == UInt8 {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The bytes of an `AsyncSequence`, chunk by chunk, whether it yields bytes one at a time
-/// (`FileHandle.bytes`, `URLSession.AsyncBytes`) or chunks (`Data`, `[UInt8]`, NIO's
+/// (`URLSession.AsyncBytes`, `FileHandle.bytes` on Apple platforms) or chunks (`Data`, `[UInt8]`, NIO's
 /// `ByteBufferView`, any `Collection` of `UInt8`). A chunk costs one `await`; bytes one at
 /// a time are gathered into chunks as they come.
 struct ByteChunks<Source: AsyncSequence> {

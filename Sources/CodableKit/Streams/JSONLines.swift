@@ -2,11 +2,12 @@ import Foundation
 
 extension ModelDecoder {
     /// JSON Lines (NDJSON): one `T` per line of `bytes`, each decoded as soon as its line has
-    /// arrived. `bytes` is any `AsyncSequence` of `UInt8` (`FileHandle.bytes`,
-    /// `URLSession.AsyncBytes`); the other overload takes chunks.
+    /// arrived. `bytes` is any `AsyncSequence` of `UInt8` (`URLSession.AsyncBytes`;
+    /// `FileHandle.bytes` on Apple platforms); the other overload takes chunks.
     ///
     /// ```swift
-    /// for try await event in ModelDecoder().lines(of: Event.self, from: file.bytes) { … }
+    /// // `chunks(of:)`: a file's `Data` in chunks, on every platform (the Streams article).
+    /// for try await event in ModelDecoder().lines(of: Event.self, from: try chunks(of: url)) { … }
     /// ```
     /// Blank lines and `\r\n` endings are fine. Strict mode throws at the first bad line, the
     /// error's description naming the line. Tolerant mode repairs each line as usual, skips
