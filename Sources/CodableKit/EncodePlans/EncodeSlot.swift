@@ -77,13 +77,11 @@ extension Array: PlannedArray where Element: Encodable {
 /// unsorted), each value in place.
 protocol PlannedStringDictionary {
     static var valueSlot: any EncodeSlotting.Type { get }
-    static var slot: any EncodeSlotting.Type { get }
     static func forEachEntry(at value: UnsafeRawPointer, _ body: (String, UnsafeRawPointer) throws -> Void) rethrows
 }
 
 extension Dictionary: PlannedStringDictionary where Key == String, Value: Encodable {
     static var valueSlot: any EncodeSlotting.Type { EncodeSlot<Value>.self }
-    static var slot: any EncodeSlotting.Type { EncodeSlot<Self>.self }
 
     static func forEachEntry(at value: UnsafeRawPointer, _ body: (String, UnsafeRawPointer) throws -> Void) rethrows {
         // Safety: `value` is the place of a value of this type (its kind was made from it), alive for the call.

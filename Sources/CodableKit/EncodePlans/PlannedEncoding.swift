@@ -184,10 +184,6 @@ extension StreamEncoder {
                 session.writer.close(object: false, count: count, depth: depth)
             }
         case .stringDictionary:
-            // A call's key strategies convert dictionary keys too, on the container path only.
-            guard session.tree.options.keyStrategies.isEmpty else {
-                return try fallBack(EncodeSlot<[String: String]>.self, at: pointer, path: path, depth: depth)
-            }
             session.writer.open(object: true)
             var count = 0
             // Safety: `pointer` is the place of a value of the type this tag was made from, alive for the call.
@@ -200,7 +196,6 @@ extension StreamEncoder {
             session.writer.close(object: true, count: count, depth: depth)
         case .dictionary:
             let (value, dictionary) = (kind.inner!, kind.dictionary!)
-            guard session.tree.options.keyStrategies.isEmpty else { return try fallBack(dictionary.slot, at: pointer, path: path, depth: depth) }
             session.writer.open(object: true)
             var count = 0
             try dictionary.forEachEntry(at: pointer) { key, entry in

@@ -21,12 +21,13 @@ final class EncodingSession {
     }
 
     /// The JSON key (possibly a dotted path) `property` is written under: the key a rule
-    /// gives it, converted by `keyEncodingStrategy` unless the object `keepsKeys`; nil when
-    /// the property's name is the key as it is.
+    /// gives it, converted by `keyEncodingStrategy`; nil when the property's name is the key
+    /// as it is — always for an object that `keepsKeys` (a `[String: V]`, whose keys are data,
+    /// not property names: decoding reads them as they are, so no rule or strategy converts them).
     @inline(__always)
     func jsonKey(for property: String, info: ModelInfo?, keepsKeys: Bool, path: @autoclosure () -> [any CodingKey]) -> String? {
-        guard var key = ruledKey(for: property, info: info) else { return nil }
-        if hasKeyEncodingStrategy, !keepsKeys { key = options.keyEncodingStrategy.convert(key, path: path()) }
+        guard !keepsKeys, var key = ruledKey(for: property, info: info) else { return nil }
+        if hasKeyEncodingStrategy { key = options.keyEncodingStrategy.convert(key, path: path()) }
         return key
     }
 

@@ -58,6 +58,24 @@ import Testing
         #expect(dictionary as? [String: String] == ["x_city": "Paris", "x_zip": "75"])
     }
 
+    /// A `[String: V]`'s keys are data, not property names: decoding reads them as they are,
+    /// so encoding writes them as they are under the call's key strategies too (it converted
+    /// them, so that `fooBar` came back as `x_fooBar`), through `encode(to:)` and a plan alike.
+    struct Tagged: CodableModel, Equatable { var labels: [String: Int] = [:] }
+    struct DeclaredTagged: CodableModel, SynthesizedCodable, Equatable { var labels: [String: Int] = [:], names: [String: String] = [:] }
+
+    @Test func callStrategiesLeaveDictionaryKeysAsTheyAre() throws {
+        let options = EncodingOptions(keyStrategies: [Prefix(prefix: "x_")])
+        let tagged = Tagged(labels: ["fooBar": 1])
+        #expect(tagged.toJSONString(options: options) == #"{"x_labels":{"fooBar":1}}"#)
+        let declared = DeclaredTagged(labels: ["fooBar": 1], names: ["a.b": "c"])
+        #expect(String(decoding: try ModelEncoder(options: options).encode([declared, declared]), as: UTF8.self)
+            == #"[{"x_labels":{"fooBar":1},"x_names":{"a.b":"c"}},{"x_labels":{"fooBar":1},"x_names":{"a.b":"c"}}]"#)
+        var sorted = options
+        sorted.sortedKeys = true
+        #expect(tagged.toJSONString(options: sorted) == #"{"x_labels":{"fooBar":1}}"#)
+    }
+
     /// A type no suite registers app-wide, so that this test sees no global transformer.
     struct Pressure: Codable, Equatable {
         var hectopascals: Double
