@@ -76,7 +76,7 @@ final class EncodeFieldPlan: @unchecked Sendable {  // immutable once made
         guard complete, (try? value.encode(to: probe)) != nil, !probe.refused, probe.containers == 1 else { return nil }
         let calls = probe.calls
         func storedType(of call: EncodeProbe.Call) -> Any.Type {
-            call.ifPresent ? call.slot.optionalSlot.valueType : call.slot.valueType
+            call.ifPresent ? call.slot.optionalType : call.slot.valueType
         }
         let linedUp = calls.count == stored.count && zip(calls, stored).allSatisfy { storedType(of: $0) == $1.type }
         var fields: [Field] = []
@@ -102,7 +102,11 @@ final class EncodeFieldPlan: @unchecked Sendable {  // immutable once made
                     property = chosen
                 }
                 next = stored.firstIndex { $0.offset == property.offset && $0.name == property.name }.map { $0 + 1 } ?? stored.count
-                guard var kind = PlannedKind.of(call.slot) else { throw Refused() }
+                guard let ownKind = PlannedKind.of(call.slot) else { throw Refused() }
+                // A property with a value rule goes through the container path, which applies the
+                // rule to the value given (an optional's wrapped value: a nil still leaves the key out).
+                let hasRule = info.hasValueRules && info.valueRules[call.key] != nil
+                var kind = hasRule ? .other(call.slot) : ownKind
                 if call.ifPresent {
                     guard let optional = type as? any PlannedOptional.Type else { throw Refused() }
                     guard optional.isNil(base + property.offset) == call.isNil else { throw Refused() }
@@ -111,8 +115,6 @@ final class EncodeFieldPlan: @unchecked Sendable {  // immutable once made
                 if let bytes = call.bytes, !call.isNil {  // the scalar given is the property's, unchanged
                     guard bytes.elementsEqual(UnsafeRawBufferPointer(start: base + property.offset, count: bytes.count)) else { throw Refused() }
                 }
-                let hasRule = info.hasValueRules && info.valueRules[call.key] != nil
-                if hasRule { kind = .other(call.ifPresent ? call.slot.optionalSlot : call.slot) }
                 fields.append(Field(name: call.key, offset: property.offset, ifPresent: call.ifPresent, kind: kind, hasRule: hasRule))
             }
         }

@@ -4,8 +4,8 @@
 protocol EncodeSlotting {
     static var valueType: Any.Type { get }
     static var size: Int { get }
-    /// The slot of `Optional` of the type.
-    static var optionalSlot: any EncodeSlotting.Type { get }
+    /// `Optional` of the type.
+    static var optionalType: Any.Type { get }
     /// The encode plan of the value at `value`, a struct model described by `info`: learned
     /// from it if the type has not been met (`EncodePlanState`).
     static func encodePlan(at value: UnsafeRawPointer, info: ModelInfo) -> Unmanaged<EncodeFieldPlan>?
@@ -19,7 +19,7 @@ protocol EncodeSlotting {
 enum EncodeSlot<T: Encodable>: EncodeSlotting {
     static var valueType: Any.Type { T.self }
     static var size: Int { MemoryLayout<T>.size }
-    static var optionalSlot: any EncodeSlotting.Type { EncodeSlot<T?>.self }
+    static var optionalType: Any.Type { T?.self }
 
     static func encodePlan(at value: UnsafeRawPointer, info: ModelInfo) -> Unmanaged<EncodeFieldPlan>? {
         // Safety: `value` is the place of a value of this type (its kind was made from it), alive for the call.

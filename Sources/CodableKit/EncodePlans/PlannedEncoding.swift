@@ -61,15 +61,14 @@ extension StreamEncoder {
                         session.writer.writeBool(flag)
                         continue
                     case .other:
-                        let kind = fields[index].kind
-                        if fields[index].ifPresent, let optional = kind.optional, optional.isNil(pointer) { break }
+                        // An `encodeIfPresent` field's kind is an optional's (`EncodeFieldPlan.learn`):
+                        // nil leaves the key out, a value is written by the wrapped kind.
+                        let kind = fields[index].ifPresent ? fields[index].kind.inner! : fields[index].kind
+                        if fields[index].ifPresent, fields[index].kind.optional!.isNil(pointer) { break }
                         member(&written, index, keys, depth)
                         // Safety: a plan lives as long as the process (`EncodePlanState`), its keys as long as it or the session.
                         var link = PlanPath(parent: path, step: .field(Unmanaged.passUnretained(plan), index))
-                        try withUnsafePointer(to: &link) { link in
-                            // Safety: an optional's kind has its wrapped kind (`PlannedKind.optional`).
-                            try write(fields[index].ifPresent && kind.shape == .optional ? kind.inner! : kind, at: pointer, path: link, depth: depth + 1)
-                        }
+                        try withUnsafePointer(to: &link) { try write(kind, at: pointer, path: $0, depth: depth + 1) }
                         continue
                     }
                     // A nil left out by `encodeIfPresent`, or written as `null`.

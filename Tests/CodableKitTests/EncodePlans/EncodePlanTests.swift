@@ -151,6 +151,22 @@ import Testing
         func transformToJSON(_ value: Date) -> Double? { value.timeIntervalSince1970 }
     }
 
+    /// An optional property with a value rule: nil leaves the key out, a value goes through the rule.
+    struct RuledOptional: CodableModel, SynthesizedCodable, Equatable {
+        var when: Date?, plain = 1
+        static func mappingForValue() -> [ValueMapping]? { [CodingKeys.when <--- Seconds()] }
+    }
+
+    @Test func anOptionalPropertysRuleAppliesAsThroughItsContainer() throws {
+        let values = (0 ..< 6).map { RuledOptional(when: $0 % 2 == 0 ? Date(timeIntervalSince1970: Double($0)) : nil, plain: $0) }
+        for nilAsNull in [false, true] {
+            let (planned, container) = try Self.bothWays(values) { $0.nilAsNull = nilAsNull }
+            #expect(String(decoding: planned, as: UTF8.self) == String(decoding: container, as: UTF8.self))
+        }
+        #expect(String(decoding: try Self.bothWays(values).planned, as: UTF8.self).hasPrefix(#"[{"when":0,"plain":0},{"plain":1}"#))
+        #expect(ModelInfo.of(RuledOptional.self).encodePlans.hasPlan)
+    }
+
     @Test func aModelsOwnRulesApplyAsThroughItsContainer() throws {
         let values = (0 ..< 5).map { Ruled(userName: "u\($0)", when: Date(timeIntervalSince1970: Double($0)), plain: $0) }
         let (planned, container) = try Self.bothWays(values)
