@@ -177,7 +177,10 @@ extension DecodingSession {
             file(.problem(problem), depth: site.depth, key: pathKey(site), owner: owner(of: site.frame), fallback: .initialValue, jsonKey: key)
             return
         }
-        let keyNode = node.flatMap { document?.keyNode(of: $0, in: site.object) } ?? -1
+        // Without key rules (an `@Observable` class's `_name`s are some), strategies or a
+        // `keyDecodingStrategy`, the key matched is the property's name: nothing to compare.
+        let keyMayDiffer = hasKeyTable(frame: site.frame) || settings.convertsKeys
+        let keyNode = keyMayDiffer ? node.flatMap { document?.keyNode(of: $0, in: site.object) } ?? -1 : -1
         filedIssues.fileRepair(problem, path: path, depth: site.depth, key: pathKey(site), owner: owner(of: site.frame),
                                keyNode: keyNode, in: document) { jsonKey(of: node, in: document, site: site) }
     }

@@ -274,6 +274,10 @@ enum Observed {
         #expect(report.issues.map(\.path) == ["lives"], "\(report)")
         let (_, bad) = try Observed.Cat.decodeWithReport(from: #"{"name": "Tom", "lives": "many", "nickname": "T"}"#)
         #expect(bad.issues.map(\.path) == ["lives"], "\(bad)")
+        #expect(bad.issues.map(\.jsonKey) == [nil], "\(bad)")
+        // Read under its storage name, the line names the key the value came from beside it.
+        let (_, stored) = try Observed.Cat.decodeWithReport(from: #"{"name": "Tom", "_lives": "many"}"#)
+        #expect(stored.issues.map(\.path) == ["lives"] && stored.issues.map(\.jsonKey) == ["_lives"], "\(stored)")
         // Strict mode: `JSONDecoder`'s error for it, named by the declared name.
         #expect {
             try Observed.Cat.decode(from: #"{"name": "Tom", "lives": "many"}"#, options: .init(mode: .strict))
