@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -9,6 +9,15 @@ let package = Package(
         .library(name: "CodableKitTransformers", targets: ["CodableKitTransformers"]),
         .library(name: "CodableKitEnumCoding", targets: ["CodableKitEnumCoding"]),
         .executable(name: "Examples", targets: ["Examples"]),
+    ],
+    traits: [
+        // The APIs built on Foundation proper, which brings ICU with it (about 50 MB in a
+        // static executable): `[String: Any]` and `[Any]` in and out (`JSONSerialization`,
+        // `NSNumber`, `NSNull`), property lists, and a transformer's `DateFormatter`. On by
+        // default; a server that needs none of them depends with `traits: []` and links
+        // `FoundationEssentials` only (see the Servers article).
+        .trait(name: "FullFoundation", description: "APIs that need Foundation proper: [String: Any] in and out, property lists, DateFormatter."),
+        .default(enabledTraits: ["FullFoundation"]),
     ],
     targets: [
         // The kernel: reader, decoder, key resolution, value pipeline, report.

@@ -1,8 +1,10 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // Integration tests against other people's code, in a package of their own so that the
 // library keeps no dependencies: other people's Codable types (swift-openapi-runtime), and
 // the server adapters of the Servers article, each serving live requests over loopback
 // (Hummingbird 2, Vapor 4). Run with `swift test` in this folder; .ci/run does.
+// CodableKit comes without its default `FullFoundation` trait, as the Servers article
+// tells a server to depend on it: the adapters need nothing from Foundation proper.
 import PackageDescription
 
 let codableKit: Target.Dependency = .product(name: "CodableKit", package: "CodableKit")
@@ -11,7 +13,7 @@ let package = Package(
     name: "CodableKitIntegration",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(name: "CodableKit", path: ".."),
+        .package(name: "CodableKit", path: "..", traits: []),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/vapor/vapor", from: "4.100.0"),

@@ -1,5 +1,3 @@
-import Foundation
-
 /// An enum decoded by matching JSON values against its cases, in declaration order.
 ///
 /// ```swift
@@ -166,15 +164,4 @@ final class CaseTable<Enum: CaseMatchable>: @unchecked Sendable {  // immutable 
 }
 
 /// Every enum type's table, by type.
-private let tables = TableCache()
-
-private final class TableCache: @unchecked Sendable {
-    private var storage: [ObjectIdentifier: AnyObject] = [:]
-    private let lock = NSLock()
-
-    func withLock<R>(_ body: (inout [ObjectIdentifier: AnyObject]) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&storage)
-    }
-}
+private let tables = Locked<[ObjectIdentifier: AnyObject]>([:])

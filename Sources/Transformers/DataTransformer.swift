@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Base64 text ⇄ `Data`.
 ///
@@ -19,7 +23,7 @@ public struct DataTransformer: ValueTransformable {
         let urlSafe = text.contains("-") || text.contains("_")
         if urlSafe {
             guard !text.contains("+"), !text.contains("/") else { return nil }
-            text = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+            text = String(text.map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
         }
         if !text.hasSuffix("=") {
             switch text.utf8.count % 4 {

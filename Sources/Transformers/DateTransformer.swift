@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if FullFoundation
+import Foundation  // DateFormatter
+#endif
 
 /// Dates from numbers or text, written back in the same form.
 ///
@@ -29,16 +36,22 @@ public struct DateTransformer: ValueTransformable {
         case secondsSince2001
         /// ISO 8601 / RFC 3339 text (see the type's notes for the forms read).
         case iso8601
-        /// Text read and written by your formatter.
+        #if FullFoundation
+        /// Text read and written by your formatter (with the `FullFoundation` trait, on by
+        /// default: `DateFormatter` is Foundation proper's).
         case formatted(DateFormatter)
+        #endif
         /// Your own closures, both ways.
         case custom(from: @Sendable (JSONValue) -> Date?, to: @Sendable (Date) -> JSONValue?)
     }
 
     /// The form dates take in the JSON.
     public let strategy: Strategy
-    /// One lock for every formatter: the same formatter may serve several transformers.
-    private static let formatterLock = FormatterLock()
+    #if FullFoundation
+    /// One lock for every formatter: the same formatter may serve several transformers,
+    /// which were not made for concurrent use.
+    private static let formatterLock = Locked(())
+    #endif
 
     /// A transformer for dates in this form.
     public init(_ strategy: Strategy) {
@@ -52,7 +65,9 @@ public struct DateTransformer: ValueTransformable {
         case .millisecondsSince1970: number(value).map { Date(timeIntervalSince1970: $0 / 1_000) }
         case .secondsSince2001: number(value).map { Date(timeIntervalSinceReferenceDate: $0) }
         case .iso8601: text(value).flatMap(ISO8601.date(from:))
-        case let .formatted(formatter): text(value).flatMap { text in Self.formatterLock.run { formatter.date(from: text) } }
+        #if FullFoundation
+        case let .formatted(formatter): text(value).flatMap { text in Self.formatterLock.withLock { _ in formatter.date(from: text) } }
+        #endif
         case let .custom(from, _): from(value)
         }
     }
@@ -64,7 +79,9 @@ public struct DateTransformer: ValueTransformable {
         case .millisecondsSince1970: numberValue(value.timeIntervalSince1970 * 1_000)
         case .secondsSince2001: numberValue(value.timeIntervalSinceReferenceDate)
         case .iso8601: .string(ISO8601.string(from: value))
-        case let .formatted(formatter): .string(Self.formatterLock.run { formatter.string(from: value) })
+        #if FullFoundation
+        case let .formatted(formatter): .string(Self.formatterLock.withLock { _ in formatter.string(from: value) })
+        #endif
         case let .custom(_, to): to(value)
         }
     }
@@ -75,23 +92,12 @@ public struct DateTransformer: ValueTransformable {
     }
 
     private func text(_ value: JSONValue) -> String? {
-        if case let .string(text) = value { return text.trimmingCharacters(in: .whitespaces) }
+        if case let .string(text) = value { return text.trimmingSpace() }
         return nil
     }
 
     private func numberValue(_ number: Double) -> JSONValue {
         if number.rounded() == number, let whole = Int64(exactly: number) { return .int(whole) }
         return .double(number)
-    }
-}
-
-/// Serialises calls into a formatter that was not made for concurrent use.
-private final class FormatterLock: @unchecked Sendable {
-    private let lock = NSLock()
-
-    func run<R>(_ body: () -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
     }
 }

@@ -38,7 +38,7 @@ public struct HexColor: Codable, Hashable, Sendable {
     /// Reads `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, with `#`, `0x` or nothing in
     /// front, in any case. Nil for anything else (named colours, `rgb(…)`).
     public init?(hex: String) {
-        var digits = Substring(hex.trimmingCharacters(in: .whitespaces))
+        var digits = Substring(hex.trimmingSpace())
         if digits.hasPrefix("#") {
             digits = digits.dropFirst()
         } else if digits.lowercased().hasPrefix("0x") {

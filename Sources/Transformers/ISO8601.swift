@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// ISO 8601 / RFC 3339 timestamps, parsed and written without a formatter (so
 /// without locale, calendar or thread-safety concerns, and fast).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Text ⇄ `URL`, with an optional prefix for links that come without a scheme.
 ///
@@ -25,13 +29,10 @@ public struct URLTransformer: ValueTransformable {
     /// The value read from JSON, or nil when it is not in an accepted form.
     public func transformFromJSON(_ value: JSONValue) -> URL? {
         guard case let .string(raw) = value else { return nil }
-        var text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = raw.trimmingSpace(andNewlines: true)
         guard !text.isEmpty else { return nil }
         if let prefix, !hasScheme(text) { text = prefix + text }
-        if shouldEncodeURLString {
-            guard let encoded = text.addingPercentEncoding(withAllowedCharacters: Self.allowed) else { return nil }
-            text = encoded
-        }
+        if shouldEncodeURLString { text = Self.percentEncoded(text) }
         return URL(string: text)
     }
 
@@ -46,13 +47,31 @@ public struct URLTransformer: ValueTransformable {
         return text[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
 
-    /// Every character a URL may hold as it is, `%` included so that escapes survive.
-    private static let allowed: CharacterSet = {
-        var set = CharacterSet.urlQueryAllowed
-        set.formUnion(.urlPathAllowed)
-        set.formUnion(.urlFragmentAllowed)
-        set.formUnion(.urlHostAllowed)
-        set.insert(charactersIn: "%#[]@:")
-        return set
-    }()
+    /// `text` with every byte of its UTF-8 that a URL may not hold as it is written `%XX`:
+    /// what `addingPercentEncoding(withAllowedCharacters:)` (Foundation proper's) gives for
+    /// the union of the URL character sets with `%#[]@:` — ASCII letters and digits and
+    /// `-._~!$&'()*+,;=:@/?[]%#` stay.
+    private static func percentEncoded(_ text: String) -> String {
+        guard !text.utf8.allSatisfy(isAllowed) else { return text }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 3)
+        for byte in text.utf8 {
+            if isAllowed(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func isAllowed(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "A") ... UInt8(ascii: "Z"), UInt8(ascii: "0") ... UInt8(ascii: "9"):
+            true
+        default:
+            Array("-._~!$&'()*+,;=:@/?[]%#".utf8).contains(byte)
+        }
+    }
 }

@@ -22,6 +22,24 @@ import CodableKitTransformers
         #expect(HexColorTransformer().transformFromJSON(.string(text)) == nil)
     }
 
+    /// The space trimmed around the text is what Foundation's `.whitespaces` holds (the
+    /// transformers trim without Foundation proper): a tab, every space separator and the
+    /// zero-width space, not a newline or a byte-order mark.
+    @Test func trimsTheSpaceFoundationTrims() {
+        // Every scalar that Foundation trims or whose category the trimming looks at; the
+        // rest trims on neither side (checking each is slow in a debug build).
+        let candidates = (0 ... 0x10FFFF).compactMap(Unicode.Scalar.init).filter { scalar in
+            CharacterSet.whitespaces.contains(scalar)
+                || [.spaceSeparator, .lineSeparator, .paragraphSeparator, .format, .control].contains(scalar.properties.generalCategory)
+        }
+        let differing = candidates.filter { scalar in
+            let text = "\(scalar)#FF0000\(scalar)"
+            return (HexColor(hex: text) != nil) != (text.trimmingCharacters(in: .whitespaces) == "#FF0000")
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(10).map { String($0.value, radix: 16) })")
+        #expect(HexColor(hex: "\u{FEFF}#FF0000") == nil)
+    }
+
     @Test func writesAndRoundTrips() throws {
         let transformer = HexColorTransformer()
         #expect(transformer.transformToJSON(HexColor(red: 1, green: 0, blue: 0)) == "#FF0000")

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Decodes any `Decodable` with CodableKit's tolerant pipeline: a drop-in for
 /// `JSONDecoder`, configured with the same properties.

@@ -1,5 +1,9 @@
 @_spi(Reflection) import Swift
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a struct model's synthesized `encode(to:)` does, learned once per type, so that the
 /// stream encoder can do it without the `Encoder` machinery: each stored property read at

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What the encoder builds: a JSON tree whose objects keep their members in the
 /// order they were written (no dictionary per object). Finished values are plain
@@ -36,24 +40,6 @@ extension EncodedContent {
             for (key, value) in members { object[key] = value.jsonValue }
             return .object(object)
         case let .node(node): return node.finishedContent().jsonValue
-        }
-    }
-
-    /// The content as Foundation objects, as `JSONSerialization` would give them.
-    var foundationValue: Any {
-        switch self {
-        case .null: return NSNull()
-        case let .bool(value): return value
-        case let .number(text):
-            if let integer = Int(text) { return integer }
-            return Double(text) ?? 0
-        case let .string(value): return value
-        case let .array(elements): return elements.map(\.foundationValue)
-        case let .object(members):
-            var object: [String: Any] = [:]
-            for (key, value) in members { object[key] = value.foundationValue }
-            return object
-        case let .node(node): return node.finishedContent().foundationValue
         }
     }
 

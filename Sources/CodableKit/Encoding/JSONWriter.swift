@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Writes an `EncodedContent` tree as JSON text: CodableKit's own writer.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Encodes any `Encodable` through CodableKit's key and value rules: a drop-in for
 /// `JSONEncoder`, configured with the same properties.
@@ -155,22 +159,15 @@ enum EncodeCall {
     }
 }
 
-/// Encoding a model: to Foundation objects, JSON text or bytes.
+/// Encoding a model: to JSON text or bytes (to Foundation objects:
+/// `EncodableModel+FoundationObjects.swift`).
 ///
 /// ```swift
-/// user.toDictionary()                    // ["first_name": "Ada", "age": 36]
 /// user.toJSONString(prettyPrinted: true)
 /// ```
 /// Each returns nil (and reports to `DecodingLog`) only if encoding fails: a
 /// non-finite number, or a type's own `encode(to:)` throwing.
 extension EncodableModel {
-    /// Foundation-typed values (`Int`, `Double`, `Bool`, `String`, `[String: Any]`,
-    /// `[Any]`, `NSNull`), as `JSONSerialization` would give them; nil if the model
-    /// does not encode to an object.
-    public func toDictionary(options: EncodingOptions = .init()) -> [String: Any]? {
-        EncodeCall.optional { try EncodeCall.tree(self, options: options).foundationValue } as? [String: Any]
-    }
-
     /// JSON text for the model; nil if encoding fails.
     public func toJSONString(prettyPrinted: Bool = false, options: EncodingOptions = .init()) -> String? {
         toData(prettyPrinted: prettyPrinted, options: options).map { String(decoding: $0, as: UTF8.self) }
@@ -187,11 +184,6 @@ extension EncodableModel {
 }
 
 extension Array where Element: EncodableModel {
-    /// Each model as Foundation objects; nil if encoding fails.
-    public func toArray(options: EncodingOptions = .init()) -> [Any]? {
-        EncodeCall.optional { try EncodeCall.tree(self, options: options).foundationValue } as? [Any]
-    }
-
     /// JSON text for the models; nil if encoding fails.
     public func toJSONString(prettyPrinted: Bool = false, options: EncodingOptions = .init()) -> String? {
         EncodeCall.optional {

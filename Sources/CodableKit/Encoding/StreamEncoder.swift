@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `Encoder` behind `ModelEncoder.encode(_:)` when keys are not sorted: it writes
 /// JSON bytes as `encode(to:)` runs, with no tree in between, through the same rules

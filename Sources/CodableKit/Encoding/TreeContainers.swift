@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The containers of a `TreeEncoder`: each writes into its encoder's `EncodedContent`.
 struct TreeKeyedContainer<Key: CodingKey>: NilAsNullForOptionalScalars {

@@ -1,7 +1,11 @@
 #if canImport(Observation)
 import Observation
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `Encoder` behind `ModelEncoder`, `toJSONString()` and friends: it builds an
 /// `EncodedContent` tree through the same rules the decoder reads with.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `JSONDecoder.keyDecodingStrategy` and `JSONEncoder.keyEncodingStrategy`, with
 /// Foundation's exact algorithms (which differ from `CodableKitKeyStrategies`'

@@ -1,6 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
-/// Decoding a model from JSON bytes, text, Foundation objects or a property list.
+/// Decoding a model from JSON bytes or text (from Foundation objects and property lists:
+/// `DecodableModel+FoundationObjects.swift`).
 ///
 /// ```swift
 /// let user = User.deserialize(from: json)                               // nil: malformed, not an object, a @Required value missing
@@ -27,24 +32,6 @@ extension DecodableModel {
         return DecodeCall.optional(Self.self) { try decode(from: json, designatedPath: designatedPath, options: options) }
     }
 
-    /// The model decoded from Foundation objects, or nil for a value that is not JSON.
-    public static func deserialize(from dictionary: [String: Any]?, designatedPath: String? = nil,
-                                   options: DecodingOptions = .init()) -> Self? {
-        guard let dictionary else { return nil }
-        return DecodeCall.optional(Self.self) { try decode(from: dictionary, designatedPath: designatedPath, options: options) }
-    }
-
-    /// From a property list (XML or binary): dates become seconds since 2001, data base64 text.
-    public static func deserializePlist(from data: Data?, designatedPath: String? = nil,
-                                        options: DecodingOptions = .init()) -> Self? {
-        guard let data else { return nil }
-        return DecodeCall.optional(Self.self) {
-            let document = try DecodeCall.document(propertyList: data, options: options)
-            return try DecodeCall.value(Self.self, document: document, designatedPath: designatedPath, options: options,
-                                        hint: .model(Self.self))
-        }
-    }
-
     /// The model decoded from JSON bytes.
     /// - Throws: `DecodingError.dataCorrupted` (underlying `JSONReadError`) for malformed input,
     ///   `DecodingError.keyNotFound` for a missing designated path, `DecodingError.typeMismatch`
@@ -69,15 +56,6 @@ extension DecodableModel {
                              hint: .model(Self.self))
     }
 
-    /// The model decoded from Foundation objects.
-    /// - Throws: `DecodingError.dataCorrupted` naming the path of a value that is not JSON; otherwise as `decode(from: Data)`.
-    public static func decode(from dictionary: [String: Any], designatedPath: String? = nil,
-                              options: DecodingOptions = .init()) throws -> Self {
-        try DecodeCall.value(Self.self, document: DecodeCall.document(foundationObject: dictionary, options: options),
-                             designatedPath: designatedPath, options: options,
-                             hint: .model(Self.self))
-    }
-
     /// The value plus every repair made on the way. - Throws: as `decode(from:)`.
     public static func decodeWithReport(from data: Data, designatedPath: String? = nil,
                                         options: DecodingOptions = .init()) throws -> (value: Self, report: DecodingReport) {
@@ -91,14 +69,6 @@ extension DecodableModel {
     public static func decodeWithReport(from json: String, designatedPath: String? = nil,
                                         options: DecodingOptions = .init()) throws -> (value: Self, report: DecodingReport) {
         let document = try DecodeCall.document(Array(json.utf8), options: options)
-        return try DecodeCall.run(Self.self, document: document, designatedPath: designatedPath, options: options,
-                                  hint: .model(Self.self))
-    }
-
-    /// The value plus every repair made on the way. - Throws: as `decode(from: [String: Any])`.
-    public static func decodeWithReport(from dictionary: [String: Any], designatedPath: String? = nil,
-                                        options: DecodingOptions = .init()) throws -> (value: Self, report: DecodingReport) {
-        let document = try DecodeCall.document(foundationObject: dictionary, options: options)
         return try DecodeCall.run(Self.self, document: document, designatedPath: designatedPath, options: options,
                                   hint: .model(Self.self))
     }
@@ -123,15 +93,8 @@ extension DecodableModel {
         update(designatedPath: designatedPath, options: options) { try DecodeCall.document(Array(json.utf8), options: options) }
     }
 
-    /// Merges a partial payload into this model; see `update(from: Data?)`.
-    public mutating func update(from dictionary: [String: Any]?, designatedPath: String? = nil, options: DecodingOptions = .init()) {
-        guard let dictionary else { return }
-        update(designatedPath: designatedPath, options: options) {
-            try DecodeCall.document(foundationObject: dictionary, options: options)
-        }
-    }
-
-    private mutating func update(designatedPath: String?, options: DecodingOptions, document: () throws -> JSONDocument) {
+    /// `update(from:)` of the document `document` makes.
+    mutating func update(designatedPath: String?, options: DecodingOptions, document: () throws -> JSONDocument) {
         let current = self
         if let updated = DecodeCall.optional(Self.self, {
             try DecodeCall.value(Self.self, document: document(), designatedPath: designatedPath, options: options, base: current,
@@ -163,16 +126,6 @@ extension Array where Element: DecodableModel {
                                    options: DecodingOptions = .init()) -> [Element]? {
         guard let json else { return nil }
         return deserialize(from: Data(json.utf8), designatedPath: designatedPath, options: options)
-    }
-
-    public static func deserialize(from array: [Any]?, designatedPath: String? = nil,
-                                   options: DecodingOptions = .init()) -> [Element]? {
-        guard let array else { return nil }
-        return DecodeCall.optional([Element].self) {
-            let document = try DecodeCall.document(foundationObject: array, options: options)
-            return try DecodeCall.value(Self.self, document: document, designatedPath: designatedPath, options: options,
-                                        hint: .array(of: Element.self))
-        }
     }
 
     /// - Throws: as `DecodableModel.decode(from: Data)`.

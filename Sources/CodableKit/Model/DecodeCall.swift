@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where every decoding API starts: input → document → designated path →
 /// value pipeline → report, delivered to `DecodingLog`.
@@ -59,22 +63,6 @@ enum DecodeCall {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The given data was not valid JSON.",
                                                     underlyingError: error))
         }
-    }
-
-    static func document(foundationObject object: Any, options: DecodingOptions) throws -> JSONDocument {
-        try JSONDocument(foundationObject: object, maxDepth: options.maxDepth)
-    }
-
-    /// Reads a property list (XML or binary). - Throws: `DecodingError.dataCorrupted` for a malformed one.
-    static func document(propertyList data: Data, options: DecodingOptions) throws -> JSONDocument {
-        let object: Any
-        do {
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The given data was not a valid property list.",
-                                                    underlyingError: error))
-        }
-        return try document(foundationObject: object, options: options)
     }
 
     /// Decodes `T` from `document` (at `designatedPath`), starting from `base` in update mode;

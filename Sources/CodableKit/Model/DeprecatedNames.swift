@@ -1,15 +1,21 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // SmartCodable's older names, so that a migrating app compiles and Xcode's fix-it
 // rewrites each call to CodableKit's name.
 
 extension DecodableModel {
+    #if FullFoundation
     /// SmartCodable's name for `deserialize(from:)` with a dictionary.
     @available(*, deprecated, renamed: "deserialize(from:designatedPath:options:)")
     public static func deserialize(dict: [String: Any]?, designatedPath: String? = nil,
                                    options: DecodingOptions = .init()) -> Self? {
         deserialize(from: dict, designatedPath: designatedPath, options: options)
     }
+    #endif
 
     /// SmartCodable's name for `deserialize(from:)` with JSON text.
     @available(*, deprecated, renamed: "deserialize(from:designatedPath:options:)")
@@ -19,6 +25,7 @@ extension DecodableModel {
     }
 }
 
+#if FullFoundation
 extension Array where Element: DecodableModel {
     /// SmartCodable's name for `deserialize(from:)` with an array of dictionaries.
     @available(*, deprecated, renamed: "deserialize(from:designatedPath:options:)")
@@ -27,6 +34,7 @@ extension Array where Element: DecodableModel {
         deserialize(from: array, designatedPath: designatedPath, options: options)
     }
 }
+#endif
 
 extension EncodableModel {
     /// SmartCodable's name for `toJSONString(prettyPrinted:)`.

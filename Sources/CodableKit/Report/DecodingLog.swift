@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// App-wide delivery of decoding reports. Nothing is printed unless you ask.
 ///

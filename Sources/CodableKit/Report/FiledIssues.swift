@@ -291,7 +291,7 @@ final class PendingIssues: @unchecked Sendable {  // immutable but for `made`, w
     private let texts: [Texts]
     private let wholes: [DecodingIssue]
     private let paths: FiledPaths
-    /// Behind `Locked` (an `NSLock`, which ThreadSanitizer follows; it does not see the
+    /// Behind `Locked` (a pthread mutex, which ThreadSanitizer follows; it does not see the
     /// futex under `Synchronization.Mutex` on Linux order the cache's accesses).
     private let made = Locked<[DecodingIssue]?>(nil)
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ModelDecoder {
     /// The elements of the top-level array of `bytes` (or of the array at `designatedPath`,

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The bytes of an `AsyncSequence`, chunk by chunk, whether it yields bytes one at a time
 /// (`URLSession.AsyncBytes`, `FileHandle.bytes` on Apple platforms) or chunks (`Data`, `[UInt8]`, NIO's

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ModelDecoder {
     /// JSON Lines (NDJSON): one `T` per line of `bytes`, each decoded as soon as its line has

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ModelDecoder {
     /// What is complete of a JSON document still arriving — cut anywhere: inside a string, a

@@ -1,25 +1,45 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // The kernel's one kit for shared state, one type per file in this folder: a value
 // behind a lock (`Locked`), a per-type cache for the process (`TypeCache`), a registry
 // that is cheap to read while empty (`LockedRegistry`), and a decode's own per-type
 // table (`TypeTable`, never shared). Nothing else in the kernel takes a lock.
 
-/// A value behind a lock: `NSLock` (a pthread mutex), on every platform. Not
-/// Synchronization's `Mutex`, which needs macOS 15 / iOS 18 and, on Linux, waits on a
-/// futex that ThreadSanitizer cannot see: every access under it was reported as a race.
-/// No lock is taken per value: caches by type are read through per-decode tables.
-package final class Locked<Value>: @unchecked Sendable {  // every access holds the lock
-    private let lock = NSLock()
+/// A value behind a lock, on every platform and without Foundation proper: what the plugin
+/// modules keep their caches in, and a plugin of your own can too.
+///
+/// A pthread mutex: not Synchronization's `Mutex`, which needs macOS 15 / iOS 18 and, on
+/// Linux, waits on a futex that ThreadSanitizer cannot see (every access under it is
+/// reported as a race); not `NSLock`, which is Foundation proper's. The kernel takes no
+/// lock per value: caches by type are read through per-decode tables.
+public final class Locked<Value>: @unchecked Sendable {  // every access holds the lock
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
-    package init(_ value: Value) {
+    /// A lock around `value`.
+    public init(_ value: Value) {
         self.value = value
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
     }
 
-    package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    /// `body` with the value, the lock held while it runs.
+    public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Data: KernelValue {
     /// Data as `dataDecodingStrategy` reads it, exactly as `JSONDecoder` does: base64

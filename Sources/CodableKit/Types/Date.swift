@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Date: KernelValue {
     /// A date as `dateDecodingStrategy` reads it, exactly as `JSONDecoder` does:
@@ -54,6 +58,9 @@ extension Date: KernelValue {
     /// An ISO 8601 date with or without fractional seconds (any number of digits), as
     /// `JSONDecoder`'s `.iso8601` reads it.
     private static func parseISO8601(_ text: String) -> Date? {
+        #if canImport(FoundationEssentials)
+        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+        #else
         if #available(macOS 12.0, iOS 15.0, watchOS 8.0, tvOS 15.0, *) {
             return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
         }
@@ -61,6 +68,16 @@ extension Date: KernelValue {
         let fractional = ISO8601DateFormatter()
         fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return fractional.date(from: text)
+        #endif
+    }
+
+    /// The date in ISO 8601, as `JSONEncoder`'s `.iso8601` writes it (whole seconds, UTC).
+    private var iso8601Text: String {
+        #if canImport(FoundationEssentials)
+        Date.ISO8601FormatStyle().format(self)
+        #else
+        ISO8601DateFormatter().string(from: self)
+        #endif
     }
 
     /// The date as `dateEncodingStrategy` writes it, exactly as `JSONEncoder` does.
@@ -69,7 +86,7 @@ extension Date: KernelValue {
         case .deferredToDate: return try timeIntervalSinceReferenceDate.encoded(by: encoder, at: path())
         case .secondsSince1970: return try timeIntervalSince1970.encoded(by: encoder, at: path())
         case .millisecondsSince1970: return try (timeIntervalSince1970 * 1000).encoded(by: encoder, at: path())
-        case .iso8601: return .string(ISO8601DateFormatter().string(from: self))
+        case .iso8601: return .string(iso8601Text)
         #if canImport(Darwin)
         case let .formatted(formatter): return .string(formatter.string(from: self))
         #endif

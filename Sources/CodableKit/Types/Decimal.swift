@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Decimal: KernelValue {
     /// A decimal from a number's literal text, exactly (`0.1` is 0.1, not the nearest

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension URL: KernelValue {
     /// A URL from its string, as `JSONDecoder` reads it; a string that is not one is

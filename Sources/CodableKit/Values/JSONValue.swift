@@ -1,11 +1,14 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A JSON value, for `Any`-typed data and for plugins.
 ///
 /// ```swift
 /// let value = try JSONValue(parsing: #"{"user": {"tags": ["a", "b"]}}"#)
 /// value["user.tags.1"]        // .string("b")
-/// value.anyValue              // ["user": ["tags": ["a", "b"]]] as [String: Any]
 /// ```
 ///
 /// Numbers: `1` is `.int`, `1.0` and `1e3` are `.double`. An integer beyond the
@@ -26,20 +29,6 @@ public enum JSONValue: Hashable, Sendable {
     case array([JSONValue])
     /// An object; when a key repeats, the first value (as `JSONDecoder` reads it).
     case object([String: JSONValue])
-
-    /// The value as Foundation-style `Any`, as `JSONSerialization` would give it:
-    /// `Int` (not `Int64`), `Double`, `String`, `Bool`, `[String: Any]`, `[Any]`, and `NSNull` for null.
-    public var anyValue: Any {
-        switch self {
-        case .null: return NSNull()
-        case let .bool(value): return value
-        case let .int(value): return Int(exactly: value) ?? Double(value)  // Int is 32 bits on some platforms
-        case let .double(value): return value
-        case let .string(value): return value
-        case let .array(values): return values.map(\.anyValue)
-        case let .object(members): return members.mapValues(\.anyValue)
-        }
-    }
 }
 
 extension JSONValue {
@@ -65,13 +54,6 @@ extension JSONValue {
     /// Parses JSON text. - Throws: `JSONReadError` for malformed input.
     public init(parsing bytes: [UInt8], maxDepth: Int = 512) throws {
         self = try JSONParser.parse(bytes, maxDepth: min(maxDepth, Self.maximumDepth)).value(at: 0)
-    }
-
-    /// Converts Foundation objects (`JSONSerialization` or property-list output, or
-    /// `[String: Any]` built by hand).
-    /// - Throws: `DecodingError.dataCorrupted` naming the path of a value that is not JSON.
-    public init(foundationObject: Any) throws {
-        self = try JSONDocument(foundationObject: foundationObject).value(at: 0)
     }
 }
 

@@ -1,3 +1,4 @@
+#if FullFoundation
 /// A property of type `Any`, `[Any]` or `[String: Any]`, holding whatever JSON is there,
 /// shaped as `JSONSerialization` would give it (`Int`, `Double`, `String`, `Bool`,
 /// `[String: Any]`, `[Any]`, `NSNull`).
@@ -9,7 +10,8 @@
 /// }
 /// ```
 /// A value of the wrong shape (an array for `[String: Any]`) falls back to the
-/// initial value, recorded. Use `JSONValue` instead where a typed value will do.
+/// initial value, recorded. Use `JSONValue` instead where a typed value will do (it needs
+/// no Foundation proper: `AnyValue` comes with the `FullFoundation` trait, on by default).
 @propertyWrapper
 public struct AnyValue<Value> {
     /// The value, shaped as `JSONSerialization` gives it.
@@ -50,3 +52,4 @@ extension AnyValue: KernelDecodable {
         return AnyValue(wrappedValue: value)
     }
 }
+#endif

@@ -1,11 +1,20 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if FullFoundation
+import Foundation  // NSNumber, NSNull, CGFloat: what JSONSerialization gives
+#endif
 
-/// Converting Foundation objects into a document, so that `[String: Any]` from
-/// `JSONSerialization`, Alamofire or a property list decodes exactly like bytes.
+/// Converting values into a document: a `JSONValue` node for node, and — so that
+/// `[String: Any]` from `JSONSerialization`, Alamofire or a property list decodes exactly
+/// like bytes — Foundation objects.
 ///
 /// Accepted: `NSNull` and `nil` optionals (null); `Bool` and boolean `NSNumber`s;
 /// every integer type, `Double`, `Float`, `Decimal` and other `NSNumber`s; `String`,
-/// `Substring`, `NSString`; `[String: Any]`, `[AnyHashable: Any]` with string keys,
+/// `Substring`, `NSString`; (`NSNumber`, `NSNull`, `NSString` and `CGFloat` with the
+/// `FullFoundation` trait only, as the APIs that take `Any` are); `[String: Any]`, `[AnyHashable: Any]` with string keys,
 /// `[Any]`. Property-list values: `Date` becomes its seconds since 2001 (what
 /// `Date`'s own `Decodable` reads), `Data` its base64 text. Also `URL` (its
 /// absolute string) and `UUID` (its uuid string). Anything else, non-finite floats,
@@ -54,15 +63,16 @@ private struct FoundationConverter {
     }
 
     private mutating func convert(_ value: Any, depth: Int, path: Int, work: inout [Work]) throws {
+        #if FullFoundation
         // NSNumber first, by its class: a Swift `Bool` or `Int` would also bridge to NSNumber.
         if type(of: value) is NSNumber.Type, let number = value as? NSNumber {
             return try appendNumber(number, path: path)
         }
+        if value is NSNull { return append(.null) }
+        #endif
         switch value {
         case let json as JSONValue:
             try convert(json, depth: depth, path: path, work: &work)
-        case is NSNull:
-            append(.null)
         case let bool as Bool:
             append(bool ? .true : .false)
         case let string as String:
@@ -75,8 +85,10 @@ private struct FoundationConverter {
             try appendFloatingPoint(double, text: double.description, path: path)
         case let float as Float:
             try appendFloatingPoint(Double(float), text: float.description, path: path)
+        #if FullFoundation
         case let float as CGFloat:
             try appendFloatingPoint(Double(float), text: Double(float).description, path: path)
+        #endif
         case let decimal as Decimal:
             try appendDecimal(decimal, path: path)
         case let date as Date:
@@ -151,6 +163,7 @@ private struct FoundationConverter {
         nodes.append(.init(kind: kind, flags: 0, offsetOrEnd: 0, lengthOrCount: UInt32(count)))
     }
 
+    #if FullFoundation
     private mutating func appendNumber(_ number: NSNumber, path: Int) throws {
         if number === Self.trueNumber { return append(.true) }
         if number === Self.falseNumber { return append(.false) }
@@ -169,6 +182,7 @@ private struct FoundationConverter {
 
     private static let trueNumber = NSNumber(value: true)
     private static let falseNumber = NSNumber(value: false)
+    #endif
 
     private mutating func appendDecimal(_ decimal: Decimal, path: Int) throws {
         guard decimal.isFinite else { throw notJSON("a non-finite Decimal", path: path) }
