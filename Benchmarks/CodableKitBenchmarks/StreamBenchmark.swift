@@ -39,7 +39,7 @@ func streamBenchmark(_ harness: Harness) -> String {
                            String(format: "%.0f", rate), String(format: "%.0f", memoryRate), formatRatio(ratio), "≥ 0.67",
                            ratio >= 0.67 ? "PASS" : "FAIL"])
     }
-    return table.render() + "\n\n" + partialRow(harness)
+    return table.render() + "\n\n" + streamLoopRows() + "\n\n" + partialRow(harness)
     #else
     return "streams: measured on Linux only (/proc/self/status)"
     #endif

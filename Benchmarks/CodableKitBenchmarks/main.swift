@@ -18,6 +18,11 @@ if argumentList.first == "stream-probe", argumentList.count == 3 {
     await streamProbe(kind: argumentList[1], path: argumentList[2])
     exit(0)
 }
+if argumentList.first == "stream-loops" {
+    // The child process of the `streams` section's loop rows: its top level is the main actor.
+    await streamLoopProbe(chunkSize: (argumentList.count > 1 ? Int(argumentList[1]) : nil) ?? 64 * 1024)
+    exit(0)
+}
 if argumentList.first == "first-decode", argumentList.count == 3 {
     // The child process of the `first-decode` section: one first decode, its seconds printed.
     print(FirstDecode.run(argumentList[1], decoder: argumentList[2]))

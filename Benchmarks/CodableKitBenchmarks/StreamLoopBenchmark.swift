@@ -1,0 +1,90 @@
+import CodableKit
+import Foundation
+
+/// The same `for try await` loop over `lines` and `elements` run on the main actor, on an
+/// actor of its own, and in a plain (nonisolated) function — where a Hummingbird or Vapor
+/// handler's loop runs, their handlers being nonisolated closures — over the same 50 MB of
+/// airport records in 64 KB chunks held in memory (so that no disk time hides a
+/// difference); and `elements` over dirty records with a `DecodingLog.onReport` handler
+/// installed, against none. Run in a child process (`stream-loops`), whose top level is
+/// the main actor, as a new user's `main.swift` is. Targets: each isolation within 10% of
+/// the plain function; the handler within 1.5× of none.
+func streamLoopRows() -> String {
+    guard let parts = runChild(["stream-loops"]), parts.count == 8, let times = Optional(parts.compactMap(Double.init)),
+          times.count == 8 else { return "stream loops: the child process failed" }
+    var table = Table(header: ["stream loop (50 MB in 64 KB chunks)", "seconds", "of the plain function's", "target", ""])
+    for (index, kind) in ["lines", "elements"].enumerated() {
+        let (plain, main, actor) = (times[index * 3], times[index * 3 + 1], times[index * 3 + 2])
+        table.rows.append(["\(kind), plain function (a server handler)", String(format: "%.3f", plain), "1.00", "", ""])
+        for (label, time) in [("main actor", main), ("an actor of its own", actor)] {
+            table.rows.append(["\(kind), \(label)", String(format: "%.3f", time), formatRatio(time / plain)] + verdict(time / plain, 1.10))
+        }
+    }
+    let (without, with) = (times[6], times[7])
+    table.rows.append(["elements, dirty, no report handler", String(format: "%.3f", without), "", "", ""])
+    table.rows.append(["elements, dirty, a report handler installed", String(format: "%.3f", with),
+                       formatRatio(with / without) + "× without"] + verdict(with / without, 1.50))
+    return table.render()
+}
+
+/// An actor of its own, as a server's service might be.
+private actor StreamService {}
+
+/// The child process: prints the median seconds of five alternating rounds of each loop:
+/// lines (plain, main actor, actor), elements (the same), then dirty elements without and
+/// with a report handler.
+func streamLoopProbe(chunkSize: Int) async {
+    let slice = Data(ModelDatasets.airports(count: 200_000))
+    let airports = try! ModelDecoder().decode([Airport].self, from: slice)
+    let encoder = ModelEncoder()
+    let lines = Array(airports.map { String(decoding: try! encoder.encode($0), as: UTF8.self) }.joined(separator: "\n").utf8)
+    let array = Array(slice)
+    let dirty = ModelDatasets.airports(count: 200_000, dirty: true)
+    let service = StreamService()
+
+    func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
+    func timed(_ body: () async throws -> Int) async -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let count = try! await body()
+        precondition(count > 0)
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+    var samples = Array(repeating: [Double](), count: 8)
+    for _ in 0 ..< 5 {
+        for (kind, bytes) in [("lines", lines), ("elements", array)] {
+            let base = kind == "lines" ? 0 : 3
+            samples[base].append(await timed { try await loop(kind, bytes, chunkSize: chunkSize, isolation: nil) })
+            samples[base + 1].append(await timed { try await loop(kind, bytes, chunkSize: chunkSize, isolation: MainActor.shared) })
+            samples[base + 2].append(await timed { try await loop(kind, bytes, chunkSize: chunkSize, isolation: service) })
+        }
+        samples[6].append(await timed { try await loop("elements", dirty, chunkSize: chunkSize, isolation: nil) })
+        DecodingLog.onReport { _ in }
+        samples[7].append(await timed { try await loop("elements", dirty, chunkSize: chunkSize, isolation: nil) })
+        DecodingLog.removeAllHandlers()
+    }
+    print(samples.map { String(median($0)) }.joined(separator: " "))
+}
+
+/// The loop, on `isolation`'s actor (nil: none, as in a plain function): the values counted.
+private func loop(_ kind: String, _ bytes: [UInt8], chunkSize: Int, isolation: isolated (any Actor)?) async throws -> Int {
+    var count = 0
+    if kind == "lines" {
+        for try await _ in ModelDecoder().lines(of: Airport.self, from: memoryChunks(bytes, size: chunkSize)) { count += 1 }
+    } else {
+        for try await _ in ModelDecoder().elements(of: Airport.self, from: memoryChunks(bytes, size: chunkSize)) { count += 1 }
+    }
+    return count
+}
+
+/// `bytes` in 64 KB chunks, each made when it is asked for, as a file's would be.
+private func memoryChunks(_ bytes: [UInt8], size: Int) -> AsyncStream<[UInt8]> {
+    let offset = Locked(0)
+    return AsyncStream {
+        offset.withLock { offset in
+            guard offset < bytes.count else { return nil }
+            let end = min(offset + size, bytes.count)
+            defer { offset = end }
+            return Array(bytes[offset ..< end])
+        }
+    }
+}
