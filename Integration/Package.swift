@@ -19,13 +19,18 @@ let package = Package(
         .package(url: "https://github.com/vapor/vapor", from: "4.100.0"),
     ],
     targets: [
+        // The Servers article's Hummingbird app, whole: its adapter and its one route.
+        .executableTarget(
+            name: "OrdersServer",
+            dependencies: [codableKit, .product(name: "Hummingbird", package: "hummingbird")]
+        ),
         .testTarget(
             name: "OpenAPIRuntimeTests",
             dependencies: [codableKit, .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]
         ),
         .testTarget(
             name: "HummingbirdAdapterTests",
-            dependencies: [codableKit, .product(name: "Hummingbird", package: "hummingbird"),
+            dependencies: [codableKit, "OrdersServer", .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "HummingbirdTesting", package: "hummingbird")]
         ),
         .testTarget(

@@ -8,7 +8,10 @@ extension ModelDecoder: @retroactive RequestDecoder {
         let body = try await request.body.collect(upTo: context.maxUploadSize)
         do {
             let (value, report) = try decodeWithReport(T.self, from: body.readableBytesView)
-            if !report.isClean { context.logger.notice("repaired a \(T.self)", metadata: ["report": "\(report)"]) }
+            // A repair is the client's to fix, not an error to answer: one line at debug level.
+            if !report.isClean {
+                context.logger.debug("repaired a \(T.self): \(report.issues.map(\.description).joined(separator: " | "))")
+            }
             return value
         } catch let DecodingError.dataCorrupted(error) where error.underlyingError is JSONReadError {
             throw HTTPError(.badRequest, message: "The body is not JSON: \(error.underlyingError!)")
