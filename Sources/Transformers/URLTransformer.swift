@@ -52,26 +52,29 @@ public struct URLTransformer: ValueTransformable {
     /// the union of the URL character sets with `%#[]@:` — ASCII letters and digits and
     /// `-._~!$&'()*+,;=:@/?[]%#` stay.
     private static func percentEncoded(_ text: String) -> String {
-        guard !text.utf8.allSatisfy(isAllowed) else { return text }
-        let hex = Array("0123456789ABCDEF".utf8)
+        guard !text.utf8.allSatisfy({ allowed[Int($0)] }) else { return text }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count * 3)
         for byte in text.utf8 {
-            if isAllowed(byte) {
+            if allowed[Int(byte)] {
                 bytes.append(byte)
             } else {
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hexDigit(byte >> 4))
+                bytes.append(hexDigit(byte & 0xF))
             }
         }
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func isAllowed(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "A") ... UInt8(ascii: "Z"), UInt8(ascii: "0") ... UInt8(ascii: "9"):
-            true
-        default:
-            Array("-._~!$&'()*+,;=:@/?[]%#".utf8).contains(byte)
-        }
+    /// Which bytes stay as they are, by value: made once, read per byte.
+    private static let allowed: [Bool] = (0 ... 255).map { byte in
+        let byte = UInt8(byte)
+        return (UInt8(ascii: "a") ... UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(byte) || "-._~!$&'()*+,;=:@/?[]%#".utf8.contains(byte)
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 }
