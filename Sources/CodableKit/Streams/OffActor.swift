@@ -13,36 +13,29 @@ enum OffActor {
         // Moved into the box, not copied: a copy left behind would share the iterator's
         // buffers, and the batch's first write to each would copy it whole.
         let carried = Carried(consume iterator)
-        let result = await carried.next()
+        await carried.next()
         iterator = carried.iterator
-        return try result.value.get()
+        return try carried.result.get()
     }
 }
 
-/// An iterator carried between executors by the one task that owns it: the task awaits it
-/// there and back, so nothing else can reach it in between — what makes it `Sendable`.
+/// An iterator carried between executors by the one task that owns it, with what its
+/// `next()` gave: the task awaits it there and back, so nothing else can reach it in
+/// between — what makes it `Sendable`.
 private final class Carried<Iterator: AsyncIteratorProtocol>: @unchecked Sendable {  // one task's, handed over and awaited, never shared
     var iterator: Iterator
+    var result: Result<Iterator.Element?, any Error> = .success(nil)
 
     init(_ iterator: consuming Iterator) {
         self.iterator = iterator
     }
 
     /// The iterator's `next()`, run off any actor (a nonisolated async method), in place.
-    nonisolated func next() async -> Sent<Result<Iterator.Element?, any Error>> {
+    nonisolated func next() async {
         do {
-            return Sent(.success(try await iterator.next()))
+            result = .success(try await iterator.next())
         } catch {
-            return Sent(.failure(error))
+            result = .failure(error)
         }
-    }
-}
-
-/// A batch's outcome, handed back to the task that asked for it (and only to it).
-private struct Sent<Value>: @unchecked Sendable {  // one task's, returned to it
-    let value: Value
-
-    init(_ value: Value) {
-        self.value = value
     }
 }
