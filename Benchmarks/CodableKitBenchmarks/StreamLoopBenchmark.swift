@@ -10,8 +10,9 @@ import Foundation
 /// the main actor, as a new user's `main.swift` is. Targets: each isolation within 10% of
 /// the plain function; the handler within 1.5× of none.
 func streamLoopRows() -> String {
-    guard let parts = runChild(["stream-loops"]), parts.count == 8, let times = Optional(parts.compactMap(Double.init)),
-          times.count == 8 else { return "stream loops: the child process failed" }
+    guard let times = runChild(["stream-loops"])?.compactMap(Double.init), times.count == 8 else {
+        return "stream loops: the child process failed"
+    }
     var table = Table(header: ["stream loop (50 MB in 64 KB chunks)", "seconds", "of the plain function's", "target", ""])
     for (index, kind) in ["lines", "elements"].enumerated() {
         let (plain, main, actor) = (times[index * 3], times[index * 3 + 1], times[index * 3 + 2])
