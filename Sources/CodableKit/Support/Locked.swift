@@ -20,11 +20,15 @@ import Darwin
 /// lock per value: caches by type are read through per-decode tables.
 public final class Locked<Value>: @unchecked Sendable {  // every access holds the lock
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    // The value lives outside the object: a stored `var` of an empty type (`Locked(())`)
+    // has its exclusivity checks at the object's own address, where every call reads the
+    // type's metadata before it takes the lock, and ThreadSanitizer reports that as a race.
+    private let value: UnsafeMutablePointer<Value>
 
     /// A lock around `value`.
     public init(_ value: Value) {
-        self.value = value
+        self.value = .allocate(capacity: 1)
+        self.value.initialize(to: value)
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -34,12 +38,14 @@ public final class Locked<Value>: @unchecked Sendable {  // every access holds t
         pthread_mutex_destroy(mutex)
         mutex.deinitialize(count: 1)
         mutex.deallocate()
+        value.deinitialize(count: 1)
+        value.deallocate()
     }
 
     /// `body` with the value, the lock held while it runs.
     public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        return try body(&value.pointee)
     }
 }
