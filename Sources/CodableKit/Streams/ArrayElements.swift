@@ -48,7 +48,7 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
 
     /// Scans the bytes as they arrive and decodes the elements of the array that each
     /// chunk completes, together: one decode per chunk, not per element.
-    public struct AsyncIterator: AsyncIteratorProtocol {
+    public struct AsyncIterator: AsyncIteratorProtocol, BatchIterator {
         var chunks: ByteChunks<Source>
         let options: DecodingOptions
         /// The keys (and indices) leading to the array.
@@ -78,16 +78,20 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
             self.path = path
         }
 
-        /// The next element, on the caller's actor (`for try await` passes it) while values
-        /// are ready; reading and decoding the next batch leaves it (`OffActor`): a loop on
-        /// the main actor pays two thread switches per batch, not two per value.
+        /// Set once a loop on an actor asks for a value: reads and decodes from then on.
+        var ahead: ReadAhead<Element>?
+
+        /// The next element, on the caller's actor (`for try await` passes it). A loop on an
+        /// actor is handed whole batches that a task of its own reads and decodes ahead
+        /// (`ReadAhead`): it waits, for one thread switch, only when it has caught up.
         public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
             if let value = try ready.next() { return value }
-            return try await OffActor.next(&self, isolation: actor)
+            return try await next(readingAheadOf: actor)
         }
 
         /// The next element; nil after the last. Reads and decodes off any actor.
         public mutating func next() async throws -> Element? {
+            if ahead != nil { return try await next(readingAheadOf: nil) }  // the task reads now
             while true {
                 if let value = try ready.next() { return value }
                 if arrayClosed || ready.failed { return nil }

@@ -60,7 +60,7 @@ public struct DecodedLines<Element: Decodable, Source: AsyncSequence>: AsyncSequ
     }
 
     /// Reads lines as they arrive and decodes each.
-    public struct AsyncIterator: AsyncIteratorProtocol {
+    public struct AsyncIterator: AsyncIteratorProtocol, BatchIterator {
         var chunks: ByteChunks<Source>
         let options: DecodingOptions
         let maxLineLength: Int
@@ -79,16 +79,20 @@ public struct DecodedLines<Element: Decodable, Source: AsyncSequence>: AsyncSequ
         /// Values decoded but not yet returned, in order, and the error of the line after them.
         var ready = ReadyValues<Element>()
 
-        /// The next line's value, on the caller's actor (`for try await` passes it) while values
-        /// are ready; reading and decoding the next batch leaves it (`OffActor`): a loop on
-        /// the main actor pays two thread switches per batch, not two per value.
+        /// Set once a loop on an actor asks for a value: reads and decodes from then on.
+        var ahead: ReadAhead<Element>?
+
+        /// The next line's value, on the caller's actor (`for try await` passes it). A loop on an
+        /// actor is handed whole batches that a task of its own reads and decodes ahead
+        /// (`ReadAhead`): it waits, for one thread switch, only when it has caught up.
         public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
             if let value = try ready.next() { return value }
-            return try await OffActor.next(&self, isolation: actor)
+            return try await next(readingAheadOf: actor)
         }
 
         /// The next line's value; nil at the end of the stream. Reads and decodes off any actor.
         public mutating func next() async throws -> Element? {
+            if ahead != nil { return try await next(readingAheadOf: nil) }  // the task reads now
             while true {
                 if let value = try ready.next() { return value }
                 if ready.failed { return nil }

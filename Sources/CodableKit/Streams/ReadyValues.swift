@@ -12,6 +12,12 @@ struct ReadyValues<Element> {
         (self.values, index, self.failure) = (values, 0, failure)
     }
 
+    /// The values not yet handed out, taken all at once; the error stays.
+    mutating func takeValues() -> [Element] {
+        defer { (values, index) = ([], 0) }
+        return index == 0 ? values : Array(values[index...])
+    }
+
     /// The next value; the error once every value before it is out; nil when none is ready.
     mutating func next() throws -> Element? {
         if index < values.count {
