@@ -7,7 +7,8 @@ import Foundation
 extension ModelDecoder {
     /// The elements of the top-level array of `bytes` (or of the array at `designatedPath`,
     /// such as `"data.items"`), each decoded as soon as it is complete: memory is bounded by
-    /// the largest element, not the document. `bytes` is any `AsyncSequence` of `UInt8`; the
+    /// the largest element and a few chunks' values (a loop on an actor is read up to two
+    /// batches ahead), not by the document. `bytes` is any `AsyncSequence` of `UInt8`; the
     /// other overload takes chunks.
     ///
     /// ```swift

@@ -30,6 +30,13 @@ final class ReadAhead<Element>: Sendable {
         task.cancel()
     }
 
+    /// The batch the loop is done with, back to the task to be freed there: the values were
+    /// made on its thread, and freed on the loop's they would contend for the allocator's
+    /// lock with the task making the next ones.
+    func giveBack(_ spent: [Element]) {
+        channel.giveBack(spent)
+    }
+
     /// The next batch, on the caller's actor: nil once the stream has ended; its error once
     /// every batch before it is out. Waits if the task has not finished it yet.
     func next(isolation actor: isolated (any Actor)?) async throws -> [Element]? {
@@ -72,7 +79,9 @@ extension BatchIterator {
             }
             ahead = ReadAhead(HandedOver(self))  // a copy, whose `ready` is empty; this one keeps only `ready` and `ahead` in use
         }
-        guard let batch = try await ahead?.next(isolation: actor) else { return nil }
+        guard let ahead else { return nil }
+        ahead.giveBack(ready.replace(with: []))  // a statement of its own: the loop keeps no reference while it waits
+        guard let batch = try await ahead.next(isolation: actor) else { return nil }
         ready.set(batch)
         return try ready.next()
     }
@@ -87,6 +96,8 @@ extension ReadAhead {
             var ended = false
             /// The loop is gone: the task stops at its next batch.
             var stopped = false
+            /// Batches the loop is done with, for the task to free.
+            var spent: [[Element]] = []
             var waitingLoop: UnsafeContinuation<Void, Never>?
             var waitingTask: UnsafeContinuation<Void, Never>?
         }
@@ -102,13 +113,16 @@ extension ReadAhead {
         /// Hands the loop a batch; waits while `capacity` batches wait for it. False once the
         /// loop is gone.
         func put(_ batch: Result<[Element], any Error>) async -> Bool {
+            var spent: [[Element]] = []
             let (loop, full) = state.withLock { state in
+                swap(&spent, &state.spent)
                 guard !state.stopped else { return (UnsafeContinuation<Void, Never>?.none, false) }
                 state.batches.append(batch)
                 defer { state.waitingLoop = nil }
                 return (state.waitingLoop, state.batches.count >= capacity)
             }
             loop?.resume()
+            spent = []  // freed here, on the task's thread, after the loop goes on
             if full {
                 await withUnsafeContinuation { (task: UnsafeContinuation<Void, Never>) in
                     let goOn = state.withLock { state in
@@ -120,6 +134,17 @@ extension ReadAhead {
                 }
             }
             return !state.withLock { $0.stopped }
+        }
+
+        /// Keeps a batch the loop is done with for the task to free, unless the task is done.
+        func giveBack(_ batch: [Element]) {
+            guard !batch.isEmpty else { return }
+            let kept: [Element]? = state.withLock { state in
+                guard !state.ended, !state.stopped, state.spent.count < 4 else { return batch }
+                state.spent.append(batch)
+                return nil
+            }
+            _ = kept  // freed here, outside the lock
         }
 
         /// The stream has no more batches.

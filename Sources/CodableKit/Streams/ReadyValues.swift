@@ -12,6 +12,12 @@ struct ReadyValues<Element> {
         (self.values, index, self.failure) = (values, 0, failure)
     }
 
+    /// Replaces what is ready with `values`, and returns the values it held (all handed out).
+    mutating func replace(with values: [Element]) -> [Element] {
+        defer { (self.values, index) = (values, 0) }
+        return self.values
+    }
+
     /// The values not yet handed out, taken all at once; the error stays.
     mutating func takeValues() -> [Element] {
         defer { (values, index) = ([], 0) }

@@ -101,6 +101,39 @@ import Testing
         continuation.finish()
     }
 
+    /// An element that notes whether it is freed on the main queue (the main actor's executor).
+    final class Noted: Decodable {
+        static let freedOnMain = Locked(0)
+        static let freedElsewhere = Locked(0)
+        static let mainQueue = DispatchSpecificKey<Bool>()
+        let x: Int
+        deinit {
+            let onMain = DispatchQueue.getSpecific(key: Self.mainQueue) == true
+            (onMain ? Self.freedOnMain : Self.freedElsewhere).withLock { $0 += 1 }
+        }
+    }
+
+    /// The batches a loop on the main actor is done with go back to the reading task, which
+    /// made their values and frees them on its own thread (freed on the loop's, they contend
+    /// for the allocator with the values being made).
+    @Test func spentBatchesAreFreedByTheReadingTask() async throws {
+        let source = EndlessArray()
+        DispatchQueue.main.setSpecific(key: Noted.mainQueue, value: true)
+        @MainActor func loop() async throws -> Int {
+            #expect(DispatchQueue.getSpecific(key: Noted.mainQueue) == true)
+            var count = 0
+            for try await _ in ModelDecoder().elements(of: Noted.self, from: source.chunks()) {
+                count += 1
+                if count == 3_000 { break }
+            }
+            return count
+        }
+        #expect(try await loop() == 3_000)
+        #expect(await Self.eventually { Self.Noted.freedOnMain.withLock { $0 } + Self.Noted.freedElsewhere.withLock { $0 } >= 3_000 })
+        let (onMain, elsewhere) = (Self.Noted.freedOnMain.withLock { $0 }, Self.Noted.freedElsewhere.withLock { $0 })
+        #expect(onMain <= 400 && elsewhere >= 2_600, "\(onMain) freed on the main thread, \(elsewhere) elsewhere")
+    }
+
     /// Values, repaired or not, and the error that ends them arrive as in a
     /// plain loop, with the reading task ahead of an actor's loop.
     @Test func valuesAndErrorsInOrderOnAnActor() async throws {
