@@ -140,7 +140,7 @@ import Testing
         let text = (0 ..< 3_000).map { $0 % 7 == 3 ? #"{"x": "\#($0)", "label": "p"}"# : #"{"x": \#($0), "label": "p"}"# }
             .joined(separator: "\n") + "\nnot json"
         let strict = ModelDecoder(options: .init(mode: .strict))
-        @MainActor func onMain(_ decoder: ModelDecoder) async -> ([Int], String?) {
+        func collect(_ decoder: ModelDecoder, on actor: isolated (any Actor)?) async -> ([Int], String?) {
             var values: [Int] = []
             do {
                 for try await point in decoder.lines(of: Point.self, from: StreamIsolationTests.chunks(Array(text.utf8), size: 512)) {
@@ -151,17 +151,8 @@ import Testing
                 return (values, "\(error)")
             }
         }
-        func plain(_ decoder: ModelDecoder) async -> ([Int], String?) {
-            var values: [Int] = []
-            do {
-                for try await point in decoder.lines(of: Point.self, from: StreamIsolationTests.chunks(Array(text.utf8), size: 512)) {
-                    values.append(point.x)
-                }
-                return (values, nil)
-            } catch {
-                return (values, "\(error)")
-            }
-        }
+        func onMain(_ decoder: ModelDecoder) async -> ([Int], String?) { await collect(decoder, on: MainActor.shared) }
+        func plain(_ decoder: ModelDecoder) async -> ([Int], String?) { await collect(decoder, on: nil) }
         let (mainTolerant, plainTolerant) = (await onMain(ModelDecoder()), await plain(ModelDecoder()))
         #expect(mainTolerant.0 == Array(0 ..< 3_000) && mainTolerant.1 == nil)
         #expect(mainTolerant.0 == plainTolerant.0)
