@@ -57,10 +57,10 @@ protocol BatchIterator: AsyncIteratorProtocol {
 }
 
 extension BatchIterator {
-    /// The values decoded and not yet returned, without waiting: none when the next
-    /// `next()` would have to read, or would throw.
-    mutating func takeReady() -> [Element] {
-        ready.takeValues()
+    /// The value `next()` just returned and the rest of its batch, without waiting: every
+    /// value comes out of `ready`, so the batch is there whole.
+    mutating func takeBatch() -> [Element] {
+        ready.takeFromLast()
     }
 
     /// The next value for a `for try await` loop on `actor`: from the values ready, on the
@@ -80,7 +80,7 @@ extension BatchIterator {
             ahead = ReadAhead(HandedOver(self))  // a copy, whose `ready` is empty; this one keeps only `ready` and `ahead` in use
         }
         guard let ahead else { return nil }
-        ahead.giveBack(ready.replace(with: []))  // a statement of its own: the loop keeps no reference while it waits
+        ahead.giveBack(ready.takeSpent())  // a statement of its own: the loop keeps no reference while it waits
         guard let batch = try await ahead.next(isolation: actor) else { return nil }
         ready.set(batch)
         return try ready.next()
@@ -225,8 +225,8 @@ final class HandedOver<Iterator: BatchIterator>: ReadsAhead, @unchecked Sendable
         while true {
             let batch: Result<[Iterator.Element], any Error>
             do {
-                guard let first = try await iterator.next() else { break }
-                batch = .success([first] + iterator.takeReady())
+                guard try await iterator.next() != nil else { break }
+                batch = .success(iterator.takeBatch())
             } catch {
                 batch = .failure(error)
             }

@@ -12,16 +12,17 @@ struct ReadyValues<Element> {
         (self.values, index, self.failure) = (values, 0, failure)
     }
 
-    /// Replaces what is ready with `values`, and returns the values it held (all handed out).
-    mutating func replace(with values: [Element]) -> [Element] {
-        defer { (self.values, index) = (values, 0) }
-        return self.values
+    /// Every value, all handed out: taken, so that the caller holds the last reference.
+    mutating func takeSpent() -> [Element] {
+        defer { (values, index) = ([], 0) }
+        return values
     }
 
-    /// The values not yet handed out, taken all at once; the error stays.
-    mutating func takeValues() -> [Element] {
+    /// The value `next()` last returned and those not yet handed out, taken at once (the
+    /// whole array, uncopied, when that value was the first); the error stays.
+    mutating func takeFromLast() -> [Element] {
         defer { (values, index) = ([], 0) }
-        return index == 0 ? values : Array(values[index...])
+        return index <= 1 ? values : Array(values[(index - 1)...])
     }
 
     /// The next value; the error once every value before it is out; nil when none is ready.
