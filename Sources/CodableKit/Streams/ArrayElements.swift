@@ -69,7 +69,7 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
         var valueAtPath: Int?
         var checkedStart: Int?
         /// Elements decoded but not yet returned, in order, and the error that comes after them.
-        var ready = ReadyValues<Element>()
+        @usableFromInline var ready = ReadyValues<Element>()
         /// The index of the next element to complete.
         var nextIndex = 0
 
@@ -85,9 +85,17 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
         /// The next element, on the caller's actor (`for try await` passes it). A loop on an
         /// actor is handed whole batches that a task of its own reads and decodes ahead
         /// (`ReadAhead`): it waits, for one thread switch, only when it has caught up.
+        @inlinable  // the ready path specialized in the caller's module: see `ReadyValues`
         public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
             if let value = try ready.next() { return value }
-            return try await next(readingAheadOf: actor)
+            return try await nextBatch(isolation: actor)
+        }
+
+        /// Once the values ready are out: the next batch's first value, read in place or
+        /// from the task that reads ahead.
+        @usableFromInline
+        mutating func nextBatch(isolation actor: isolated (any Actor)?) async throws -> Element? {
+            try await next(readingAheadOf: actor)
         }
 
         /// The next element; nil after the last. Reads and decodes off any actor.

@@ -77,7 +77,7 @@ public struct DecodedLines<Element: Decodable, Source: AsyncSequence>: AsyncSequ
         }
 
         /// Values decoded but not yet returned, in order, and the error of the line after them.
-        var ready = ReadyValues<Element>()
+        @usableFromInline var ready = ReadyValues<Element>()
 
         /// Set once a loop on an actor asks for a value: reads and decodes from then on.
         var ahead: ReadAhead<Element>?
@@ -85,9 +85,17 @@ public struct DecodedLines<Element: Decodable, Source: AsyncSequence>: AsyncSequ
         /// The next line's value, on the caller's actor (`for try await` passes it). A loop on an
         /// actor is handed whole batches that a task of its own reads and decodes ahead
         /// (`ReadAhead`): it waits, for one thread switch, only when it has caught up.
+        @inlinable  // the ready path specialized in the caller's module: see `ReadyValues`
         public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
             if let value = try ready.next() { return value }
-            return try await next(readingAheadOf: actor)
+            return try await nextBatch(isolation: actor)
+        }
+
+        /// Once the values ready are out: the next batch's first value, read in place or
+        /// from the task that reads ahead.
+        @usableFromInline
+        mutating func nextBatch(isolation actor: isolated (any Actor)?) async throws -> Element? {
+            try await next(readingAheadOf: actor)
         }
 
         /// The next line's value; nil at the end of the stream. Reads and decodes off any actor.

@@ -1,11 +1,18 @@
 /// The values a stream decoded together (a chunk's elements, the lines already here),
 /// handed out one at a time, then the error that stopped them; nothing follows the error.
+///
+/// `next()` is inlinable (with the stored properties it reads) so that a loop's per-value
+/// step is specialized in the caller's module, for its element type: unspecialized, each
+/// value cost a generic metadata lookup and an async frame.
+@usableFromInline
 struct ReadyValues<Element> {
-    private var values: [Element] = []
-    private var index = 0
-    private var failure: (any Error)?
+    @usableFromInline var values: [Element] = []
+    @usableFromInline var index = 0
+    @usableFromInline var failure: (any Error)?
     /// The error was thrown: the stream has ended.
-    private(set) var failed = false
+    @usableFromInline var failed = false
+
+    @usableFromInline init() {}
 
     /// Replaces what is ready: `values`, then `failure` if any.
     mutating func set(_ values: [Element], failure: (any Error)? = nil) {
@@ -26,6 +33,7 @@ struct ReadyValues<Element> {
     }
 
     /// The next value; the error once every value before it is out; nil when none is ready.
+    @inlinable
     mutating func next() throws -> Element? {
         if index < values.count {
             index += 1
