@@ -125,6 +125,7 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
             var (arrayFound, arrayClosed, scanned) = (self.arrayFound, self.arrayClosed, self.scanned)
             var first: Int?, last = 0, count = 0
             var notAnArray: Range<Int>?
+            var missingSeparator: UInt8?
             pending.withUnsafeBufferPointer { bytes in
                 // Until the array opens, byte by byte: its path is checked as each value at its depth begins.
                 while !arrayFound, notAnArray == nil, scanned < bytes.count {
@@ -142,7 +143,7 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
                     }
                 }
                 guard arrayFound, !arrayClosed else { return }
-                (scanned, arrayClosed) = elementScanner.scan(bytes, from: scanned) { start, end in
+                (scanned, arrayClosed, missingSeparator) = elementScanner.scan(bytes, from: scanned) { start, end in
                     if first == nil { first = start }
                     last = end
                     count += 1
@@ -155,6 +156,12 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
             if let first {
                 let (elements, failure) = decodeBatch(pending[first ..< last], count: count)
                 ready.set(elements, failure: failure)
+            }
+            if let missingSeparator {  // no batch holds it: said here, and nothing after it is read
+                arrayClosed = true
+                let found = JSONReadError.Found.byte(missingSeparator)
+                ready.set([], failure: DecodingError.dataCorrupted(.init(codingPath: [], debugDescription:
+                    "The given data was not valid JSON: expected ',' or ']' after element \(nextIndex - 1) of the array\(path.isEmpty ? "" : " at " + path.joined(separator: ".")), found \(found).")))
             }
             // Keep the element in progress (or the value at the path, or nothing), and shift the scanner's offsets.
             var keep = scanned

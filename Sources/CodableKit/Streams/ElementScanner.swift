@@ -2,7 +2,14 @@
 /// the array: nothing but how deep inside an element it is and whether a string is open.
 /// It keeps no keys and no per-container state, so it runs at the speed of a byte loop
 /// (the general scanner, a stack of containers, took a quarter of a stream's time). It
-/// does not validate: the parser does, for each batch of elements it is handed.
+/// does not validate: the parser does, for each batch of elements it is handed — except
+/// the separator after an element handed out at the end of the bytes, which no batch holds.
+///
+/// An element ends at the comma or bracket after it, or, when the bytes end first, at its
+/// own closing brace, bracket or quote: the last element of a chunk is handed out then, not
+/// when the next chunk brings the comma, so that a server's array of events followed live
+/// delivers each event as it arrives. (A number or a literal may go on in the next chunk,
+/// and waits for what follows it.)
 struct ElementScanner {
     /// Containers open inside the element in progress.
     private var depth = 0
@@ -11,12 +18,28 @@ struct ElementScanner {
     /// Where the element in progress began, and just past its last byte so far.
     private(set) var start: Int?
     private var end = 0
+    /// The element in progress ended with a closing brace, bracket or quote: nothing more
+    /// can belong to it.
+    private var closed = false
+    /// An element was handed out at the end of the bytes: a comma or the closing bracket
+    /// must come next, after whitespace.
+    private var separatorDue = false
 
     /// Scans `bytes[from...]`, calling `element` with the bounds of each element that ends;
-    /// the offset after the last byte taken, and whether the array closed there.
-    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, element: (Int, Int) -> Void) -> (offset: Int, closed: Bool) {
+    /// the offset after the last byte taken, whether the array closed there, and the byte
+    /// found where a separator was due (the bytes are not JSON; nothing after it is taken).
+    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, from: Int,
+                       element: (Int, Int) -> Void) -> (offset: Int, closed: Bool, missingSeparator: UInt8?) {
         var offset = from
         let count = bytes.count
+        while separatorDue, offset < count {
+            switch bytes[offset] {
+            case 0x20, 0x0A, 0x09, 0x0D: offset += 1
+            case UInt8(ascii: ","): separatorDue = false; offset += 1
+            case UInt8(ascii: "]"): separatorDue = false  // the main loop closes the array
+            case let found: return (offset, false, found)
+            }
+        }
         while offset < count {
             let byte = bytes[offset]
             if inString {
@@ -26,7 +49,7 @@ struct ElementScanner {
                     escaped = true
                 } else if byte == UInt8(ascii: "\"") {
                     inString = false
-                    if depth == 0 { end = offset + 1 }
+                    if depth == 0 { (end, closed) = (offset + 1, true) }
                 } else {  // the rest of the string up to a quote or a backslash, in a tight loop
                     offset += 1
                     while offset < count, bytes[offset] != UInt8(ascii: "\""), bytes[offset] != UInt8(ascii: "\\") { offset += 1 }
@@ -48,10 +71,10 @@ struct ElementScanner {
                 if depth == 0 {  // the array's own closing bracket
                     if let start { element(start, end) }
                     start = nil
-                    return (offset + 1, true)
+                    return (offset + 1, true, nil)
                 }
                 depth -= 1
-                if depth == 0 { end = offset + 1 }
+                if depth == 0 { (end, closed) = (offset + 1, true) }
             case UInt8(ascii: ","):
                 if depth == 0 {
                     if let start { element(start, end) }
@@ -60,12 +83,17 @@ struct ElementScanner {
             default:  // a number or a literal, or bytes inside a nested container
                 if depth == 0 {
                     if start == nil { start = offset }
-                    end = offset + 1
+                    (end, closed) = (offset + 1, false)
                 }
             }
             offset += 1
         }
-        return (offset, false)
+        if let start, closed, depth == 0, !inString {  // the bytes end after a whole container or string
+            element(start, end)
+            self.start = nil
+            separatorDue = true
+        }
+        return (offset, false, nil)
     }
 
     /// After the caller drops the first `count` bytes: shifts the offsets kept.
