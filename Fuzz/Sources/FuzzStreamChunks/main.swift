@@ -40,8 +40,11 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
         // So may one that ends in NUL bytes: the reader skips a NUL inside a number, as
         // JSONDecoder does ("2\03" is 23), so "2\0" may yet become 23.
         let endsInNumber = document.last(where: { $0 != 0 }).map { (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: ".") } ?? false
+        // Input read as UTF-16 or UTF-32 (a zero among the first four bytes, or a byte order
+        // mark) ends with the last whole code unit: a top-level number there may yet go on too.
+        let transcoded = document.prefix(4).contains(0) || (document.first ?? 0) >= 0xFE
         if cut == document.count, !endsInNumber, let value = try? ModelDecoder().decode(JSONValue.self, from: document),
-           partial?.value != value {
+           !(transcoded && value.isNumber), partial?.value != value {
             fatalError("decodePartial of the whole input differs")
         }
     }
@@ -75,4 +78,13 @@ func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) -> T? {
 
 final class Box<T: Sendable>: @unchecked Sendable {  // written once, before the signal
     var value: T?
+}
+
+extension JSONValue {
+    var isNumber: Bool {
+        switch self {
+        case .int, .double: return true
+        default: return false
+        }
+    }
 }

@@ -23,7 +23,7 @@ extension ModelDecoder {
     /// - Throws: as `decodeWithReport`, and `DecodingError.dataCorrupted` when nothing of
     ///   the document is complete yet (a top-level string or number cut short).
     public func decodePartial<T: Decodable>(_ type: T.Type, from data: Data) throws -> (value: T, report: DecodingReport) {
-        let bytes = [UInt8](data)
+        let bytes = try Self.utf8(of: [UInt8](data))
         var scanner = StructureScanner(tracksKeys: false)
         _ = bytes.withUnsafeBufferPointer { scanner.take($0, from: 0, to: $0.count, ended: { _ in }) }
         let isWhole = scanner.stack.isEmpty && !scanner.endsInsideValue && scanner.topLevelEnd != nil
@@ -51,6 +51,27 @@ extension ModelDecoder {
         }
         report.endedEarly = Self.position(of: bytes.count, in: bytes)
         return (value, report)
+    }
+
+    /// `bytes` in UTF-8: UTF-16 and UTF-32 input (found as `decode` finds it) transcoded, so
+    /// that a document `decode` reads is read here too; positions are then in its UTF-8
+    /// form, as `decode`'s errors are. A surrogate pair the cut split waits for the next call.
+    /// - Throws: `DecodingError.dataCorrupted` for input that is not UTF-16 or UTF-32 after all.
+    private static func utf8(of bytes: [UInt8]) throws -> [UInt8] {
+        func transcoded(_ bytes: ArraySlice<UInt8>) throws(JSONReadError) -> [UInt8]? {
+            try bytes.withUnsafeBufferPointer { (input) throws(JSONReadError) in try InputEncoding.utf8(from: input) }
+        }
+        do {
+            return try transcoded(bytes[...]) ?? bytes
+        } catch {
+            // A high surrogate whose pair has not arrived: the text up to it (UTF-16 only;
+            // detected again without the last unit, the encoding is the same).
+            if case .utf16 = bytes.withUnsafeBufferPointer(InputEncoding.of), bytes.count >= 4,
+               let shorter = try? transcoded(bytes[..<(bytes.count - 2 - bytes.count % 2)]) {
+                return shorter
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The given data was not valid JSON.", underlyingError: error))
+        }
     }
 
     /// The text of a string cut short (`content`: its bytes after the opening quote), up to
