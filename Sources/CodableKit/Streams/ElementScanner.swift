@@ -18,9 +18,6 @@ struct ElementScanner {
     /// Where the element in progress began, and just past its last byte so far.
     private(set) var start: Int?
     private var end = 0
-    /// The element in progress ended with a closing brace, bracket or quote: nothing more
-    /// can belong to it.
-    private var closed = false
     /// An element was handed out at the end of the bytes: a comma or the closing bracket
     /// must come next, after whitespace.
     private var separatorDue = false
@@ -49,7 +46,7 @@ struct ElementScanner {
                     escaped = true
                 } else if byte == UInt8(ascii: "\"") {
                     inString = false
-                    if depth == 0 { (end, closed) = (offset + 1, true) }
+                    if depth == 0 { end = offset + 1 }
                 } else {  // the rest of the string up to a quote or a backslash, in a tight loop
                     offset += 1
                     while offset < count, bytes[offset] != UInt8(ascii: "\""), bytes[offset] != UInt8(ascii: "\\") { offset += 1 }
@@ -74,7 +71,7 @@ struct ElementScanner {
                     return (offset + 1, true, nil)
                 }
                 depth -= 1
-                if depth == 0 { (end, closed) = (offset + 1, true) }
+                if depth == 0 { end = offset + 1 }
             case UInt8(ascii: ","):
                 if depth == 0 {
                     if let start { element(start, end) }
@@ -83,12 +80,14 @@ struct ElementScanner {
             default:  // a number or a literal, or bytes inside a nested container
                 if depth == 0 {
                     if start == nil { start = offset }
-                    (end, closed) = (offset + 1, false)
+                    end = offset + 1
                 }
             }
             offset += 1
         }
-        if let start, closed, depth == 0, !inString {  // the bytes end after a whole container or string
+        // The bytes end after a whole container or string: outside any, its last byte closes it
+        // (a number or a literal ends in none of these).
+        if let start, depth == 0, !inString, bytes[end - 1] == UInt8(ascii: "}") || bytes[end - 1] == UInt8(ascii: "]") || bytes[end - 1] == UInt8(ascii: "\"") {
             element(start, end)
             self.start = nil
             separatorDue = true
