@@ -58,11 +58,15 @@ enum DecodeCall {
         do {
             return try parse()
         } catch {
-            // As JSONDecoder words it; the position and what was wrong are the underlying
-            // error's, which a DecodingError prints after this (said once).
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The given data was not valid JSON.",
-                                                    underlyingError: error))
+            throw notValidJSON(error)
         }
+    }
+
+    /// Input that is not JSON (`error`: the reader's, which says where and what), as
+    /// JSONDecoder words it; the position and what was wrong are the underlying error's,
+    /// which a DecodingError prints after this (said once).
+    static func notValidJSON(_ error: any Error) -> DecodingError {
+        .dataCorrupted(.init(codingPath: [], debugDescription: "The given data was not valid JSON.", underlyingError: error))
     }
 
     /// Decodes `T` from `document` (at `designatedPath`), starting from `base` in update mode;

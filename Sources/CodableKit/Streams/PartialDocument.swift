@@ -70,7 +70,7 @@ extension ModelDecoder {
                let shorter = try? transcoded(bytes[..<(bytes.count - 2 - bytes.count % 2)]) {
                 return shorter
             }
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The given data was not valid JSON.", underlyingError: error))
+            throw DecodeCall.notValidJSON(error)
         }
     }
 
