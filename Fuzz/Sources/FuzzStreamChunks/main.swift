@@ -27,9 +27,15 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     // element handed out at a chunk's end still needs the separator after it).
     let inOneChunk = run { try await collect(strict.elements(of: JSONValue.self, from: stream([document]))) }
     if inOneChunk != streamed { fatalError("elements differ by chunks: \(String(describing: inOneChunk)) / \(String(describing: streamed))") }
+    // Nor does a source of single bytes, handed on at each element's end.
+    let fromBytes = run { try await collect(strict.elements(of: JSONValue.self, from: byteStream(document))) }
+    if fromBytes != streamed { fatalError("elements differ from single bytes: \(String(describing: fromBytes)) / \(String(describing: streamed))") }
 
+    // Input read as UTF-16 or UTF-32 (a zero among the first four bytes, or a byte order
+    // mark): its lines are not the bytes between `0A` bytes.
+    let transcoded = document.prefix(4).contains(0) || (document.first ?? 0) >= 0xFE
     let lines = document.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    let perLine = try? lines.filter { $0.contains { ![0x20, 0x09, 0x0D].contains($0) } }
+    let perLine = transcoded ? nil : try? lines.filter { $0.contains { ![0x20, 0x09, 0x0D].contains($0) } }
         .map { try ModelDecoder(options: .init(mode: .strict)).decode(JSONValue.self, from: Array($0)) }
     let streamedLines = run { try await collect(ModelDecoder(options: .init(mode: .strict)).lines(of: JSONValue.self, from: stream(chunks))) }
     if let perLine, perLine != streamedLines { fatalError("lines differ: \(perLine) / \(String(describing: streamedLines))") }
@@ -40,9 +46,7 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
         // So may one that ends in NUL bytes: the reader skips a NUL inside a number, as
         // JSONDecoder does ("2\03" is 23), so "2\0" may yet become 23.
         let endsInNumber = document.last(where: { $0 != 0 }).map { (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: ".") } ?? false
-        // Input read as UTF-16 or UTF-32 (a zero among the first four bytes, or a byte order
-        // mark) ends with the last whole code unit: a top-level number there may yet go on too.
-        let transcoded = document.prefix(4).contains(0) || (document.first ?? 0) >= 0xFE
+        // Transcoded input ends with the last whole code unit: a top-level number there may yet go on too.
         if cut == document.count, !endsInNumber, let value = try? ModelDecoder().decode(JSONValue.self, from: document),
            !(transcoded && value.isNumber), partial?.value != value {
             fatalError("decodePartial of the whole input differs")
@@ -54,6 +58,13 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
 func stream(_ chunks: [[UInt8]]) -> AsyncStream<[UInt8]> {
     AsyncStream { continuation in
         for chunk in chunks { continuation.yield(chunk) }
+        continuation.finish()
+    }
+}
+
+func byteStream(_ bytes: [UInt8]) -> AsyncStream<UInt8> {
+    AsyncStream { continuation in
+        for byte in bytes { continuation.yield(byte) }
         continuation.finish()
     }
 }

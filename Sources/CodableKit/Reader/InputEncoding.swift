@@ -44,47 +44,83 @@ enum InputEncoding {
     /// `input` as UTF-8, or nil when it is UTF-8 already.
     /// - Throws: `JSONReadError` for an invalid code unit or a lone surrogate.
     static func utf8(from input: UnsafeBufferPointer<UInt8>) throws(JSONReadError) -> [UInt8]? {
-        switch of(input) {
+        let encoding = of(input)
+        guard let unitSize = encoding.unitSize else { return nil }
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(input.count)
+        // A trailing odd byte is no code unit; `JSONDecoder` ignores it too.
+        let skip = encoding.skip
+        guard encoding.append(input, from: skip, units: (input.count - skip) / unitSize, to: &utf8) else {
+            let error = utf8.withUnsafeBufferPointer { JSONReadError(reason: .invalidEncoding(encoding.name), offset: $0.count, in: $0) }
+            throw error
+        }
+        return utf8
+    }
+
+    /// Bytes per code unit: 2 or 4; nil for UTF-8.
+    var unitSize: Int? {
+        switch self {
+        case .utf8: nil
+        case .utf16: 2
+        case .utf32: 4
+        }
+    }
+
+    /// The byte order mark's bytes, which are no text.
+    var skip: Int {
+        switch self {
+        case .utf8: 0
+        case let .utf16(_, skip), let .utf32(_, skip): skip
+        }
+    }
+
+    var name: String {
+        switch self {
+        case .utf8: "UTF-8"
+        case .utf16: "UTF-16"
+        case .utf32: "UTF-32"
+        }
+    }
+
+    /// Appends the UTF-8 of `units` code units of `input` from `start` (UTF-16 or UTF-32, as
+    /// `self` says) to `utf8`: false at an invalid unit or a lone surrogate, the text before
+    /// it appended.
+    func append(_ input: UnsafeBufferPointer<UInt8>, from start: Int, units: Int, to utf8: inout [UInt8]) -> Bool {
+        switch self {
         case .utf8:
-            return nil
-        case let .utf16(bigEndian, skip):
-            // A trailing odd byte is no code unit; `JSONDecoder` ignores it too.
-            let units = (input.count - skip) / 2
+            utf8.append(contentsOf: input[start ..< start + units])
+            return true
+        case let .utf16(bigEndian, _):
             var iterator = (0 ..< units).lazy.map { index -> UInt16 in
-                let first = UInt16(input[skip + 2 * index]), second = UInt16(input[skip + 2 * index + 1])
+                let first = UInt16(input[start + 2 * index]), second = UInt16(input[start + 2 * index + 1])
                 return bigEndian ? first << 8 | second : second << 8 | first
             }.makeIterator()
-            return try transcode(UTF16.self, &iterator, input: input)
-        case let .utf32(bigEndian, skip):
-            let units = (input.count - skip) / 4
+            return Self.transcode(UTF16.self, &iterator, to: &utf8)
+        case let .utf32(bigEndian, _):
             var iterator = (0 ..< units).lazy.map { index -> UInt32 in
                 var value: UInt32 = 0
                 for byte in 0 ..< 4 {
                     let shift = bigEndian ? 8 * (3 - byte) : 8 * byte
-                    value |= UInt32(input[skip + 4 * index + byte]) << shift
+                    value |= UInt32(input[start + 4 * index + byte]) << shift
                 }
                 return value
             }.makeIterator()
-            return try transcode(UTF32.self, &iterator, input: input)
+            return Self.transcode(UTF32.self, &iterator, to: &utf8)
         }
     }
 
     private static func transcode<Codec: UnicodeCodec, Units: IteratorProtocol>(
-        _: Codec.Type, _ units: inout Units, input: UnsafeBufferPointer<UInt8>
-    ) throws(JSONReadError) -> [UInt8] where Units.Element == Codec.CodeUnit {
-        var utf8: [UInt8] = []
-        utf8.reserveCapacity(input.count)
+        _: Codec.Type, _ units: inout Units, to utf8: inout [UInt8]
+    ) -> Bool where Units.Element == Codec.CodeUnit {
         var decoder = Codec()
         while true {
             switch decoder.decode(&units) {
             case let .scalarValue(scalar):
                 UTF8.encode(scalar) { utf8.append($0) }
             case .emptyInput:
-                return utf8
+                return true
             case .error:
-                let name = Codec.self == UTF16.self ? "UTF-16" : "UTF-32"
-                let error = utf8.withUnsafeBufferPointer { JSONReadError(reason: .invalidEncoding(name), offset: $0.count, in: $0) }
-                throw error
+                return false
             }
         }
     }

@@ -9,7 +9,8 @@ extension ModelDecoder {
     /// such as `"data.items"`), each decoded as soon as it is complete: memory is bounded by
     /// the largest element and a few chunks' values (a loop on an actor is read up to two
     /// batches ahead), not by the document. `bytes` is any `AsyncSequence` of `UInt8`; the
-    /// other overload takes chunks.
+    /// other overload takes chunks. Either is read as `decode` reads a document: UTF-8 (a
+    /// byte order mark skipped), UTF-16 or UTF-32.
     ///
     /// ```swift
     /// // `chunks(of:)`: a file's `Data` in chunks, on every platform (the Streams article).

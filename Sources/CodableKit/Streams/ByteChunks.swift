@@ -4,34 +4,95 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The bytes of an `AsyncSequence`, chunk by chunk, whether it yields bytes one at a time
-/// (`URLSession.AsyncBytes`, `FileHandle.bytes` on Apple platforms) or chunks (`Data`, `[UInt8]`, NIO's
-/// `ByteBufferView`, any `Collection` of `UInt8`). A chunk costs one `await`; bytes one at
-/// a time are gathered into chunks as they come.
+/// The bytes of an `AsyncSequence` as UTF-8, chunk by chunk, whether it yields bytes one at
+/// a time (`URLSession.AsyncBytes`, `FileHandle.bytes` on Apple platforms) or chunks (`Data`,
+/// `[UInt8]`, NIO's `ByteBufferView`, any `Collection` of `UInt8`). A chunk costs one
+/// `await`; bytes one at a time are gathered into chunks as they come.
+///
+/// The stream's encoding is found from its first bytes as `decode` finds a document's: a
+/// UTF-8 byte order mark is dropped, as the reader drops it, and UTF-16 or UTF-32 is
+/// transcoded to UTF-8 as it arrives, so that a stream reads what `decode` reads whole.
 struct ByteChunks<Source: AsyncSequence> {
     private var source: Source.AsyncIterator
     private let yieldsBytes: Bool
+    private var sourceEnded = false
+    /// The encoding has been found from the stream's first bytes.
+    private var encodingKnown = false
+    /// UTF-16 or UTF-32 input, once known.
+    private var transcoder: StreamTranscoder?
 
     init(_ source: Source) {
         self.source = source.makeAsyncIterator()
         yieldsBytes = Source.Element.self == UInt8.self
     }
 
-    /// Appends the next chunk to `buffer`; false at the end.
+    /// Appends the next chunk's UTF-8 to `buffer` (possibly nothing: a code unit split by the
+    /// chunk's end waits for the next); false at the end.
+    /// - Throws: the source's errors; `DecodingError.dataCorrupted` for UTF-16 or UTF-32
+    ///   that is not valid.
     mutating func next(into buffer: inout [UInt8]) async throws -> Bool {
+        if encodingKnown, transcoder == nil { return try await read(into: &buffer) }
+        if !encodingKnown { return try await readFirst(into: &buffer) }
+        if let failure = transcoder!.failure { throw failure }  // after the text before it was read
+        var raw: [UInt8] = []
+        let more = try await read(into: &raw)
+        transcoder!.append(raw, ended: !more, to: &buffer)
+        return more || transcoder!.failure != nil
+    }
+
+    /// Reads until the encoding is known, then hands on what arrived as UTF-8.
+    private mutating func readFirst(into buffer: inout [UInt8]) async throws -> Bool {
+        var first: [UInt8] = []
+        var more = true
+        var encoding: InputEncoding?
+        while encoding == nil {
+            more = try await read(into: &first)
+            encoding = Self.encoding(of: first, ended: !more)
+        }
+        encodingKnown = true
+        if case .utf8 = encoding! {
+            let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+            buffer.append(contentsOf: first.starts(with: mark) ? first.dropFirst(3) : first[...])
+        } else {
+            transcoder = StreamTranscoder(encoding!)
+            transcoder!.append(first.dropFirst(encoding!.skip), ended: !more, to: &buffer)
+        }
+        return more || !first.isEmpty
+    }
+
+    /// The encoding of a stream that begins with `first`, or nil until more bytes tell. Two
+    /// bytes tell UTF-8 unless one is zero or the first is `FE` or `FF` (no UTF-8 text
+    /// starts so); then four do, as for `decode`. A UTF-8 byte order mark needs three.
+    private static func encoding(of first: [UInt8], ended: Bool) -> InputEncoding? {
+        if ended { return first.withUnsafeBufferPointer(InputEncoding.of) }
+        if first.count >= 2, first[0] != 0, first[1] != 0, first[0] < 0xFE {
+            return first[0] != 0xEF || first.count >= 3 ? .utf8 : nil
+        }
+        return first.count >= 4 ? first.withUnsafeBufferPointer(InputEncoding.of) : nil
+    }
+
+    /// Appends the source's next bytes to `buffer`; false at the end.
+    private mutating func read(into buffer: inout [UInt8]) async throws -> Bool {
+        guard !sourceEnded else { return false }
         if yieldsBytes {
-            var appended = false
             var count = 0
-            while count < 64 * 1024, let element = try await source.next() {
+            while count < 64 * 1024 {
+                guard let element = try await source.next() else {
+                    sourceEnded = true
+                    break
+                }
                 // Safety: `Source.Element` is `UInt8` (checked in `init`).
                 let byte = unsafeBitCast(element, to: UInt8.self)
                 buffer.append(byte)
-                (appended, count) = (true, count + 1)
+                count += 1
                 if byte == UInt8(ascii: "\n") { break }  // a line goes on without waiting for more
             }
-            return appended
+            return count > 0
         }
-        guard let element = try await source.next() else { return false }
+        guard let element = try await source.next() else {
+            sourceEnded = true
+            return false
+        }
         switch element {
         case let bytes as [UInt8]: buffer.append(contentsOf: bytes)
         case let data as Data: buffer.append(contentsOf: data)
@@ -43,5 +104,58 @@ struct ByteChunks<Source: AsyncSequence> {
 
     private static func append(_ collection: some Collection<UInt8>, to buffer: inout [UInt8]) {
         if collection.withContiguousStorageIfAvailable({ buffer.append(contentsOf: $0) }) == nil { buffer.append(contentsOf: collection) }
+    }
+}
+
+/// UTF-16 or UTF-32 to UTF-8, a chunk at a time: a code unit, or a surrogate pair, that a
+/// chunk's end splits waits for the next chunk. Counts the position it has reached, for
+/// an error to name.
+struct StreamTranscoder {
+    /// Set at an invalid unit or a lone surrogate, once the text before it is appended: for
+    /// the stream to throw after the values in that text. Its underlying `JSONReadError`
+    /// names the position in the UTF-8 made of the stream, as `decode`'s does.
+    private(set) var failure: DecodingError?
+    private let encoding: InputEncoding
+    private let unitSize: Int
+    /// Bytes of a unit (or pair) not yet whole.
+    private var held: [UInt8] = []
+    /// Where the UTF-8 made so far ends, as the reader counts positions.
+    private var (offset, line, column) = (0, 1, 1)
+
+    init(_ encoding: InputEncoding) {
+        self.encoding = encoding
+        unitSize = encoding.unitSize ?? 1
+    }
+
+    /// Appends the UTF-8 of `bytes` (after those held) to `buffer`, up to an invalid unit
+    /// (then `failure` is set). At the end of the stream (`ended`) a trailing odd byte is no
+    /// code unit, as for `decode`.
+    mutating func append(_ bytes: some Collection<UInt8>, ended: Bool, to buffer: inout [UInt8]) {
+        guard failure == nil else { return }
+        held.append(contentsOf: bytes)
+        var units = held.count / unitSize
+        if !ended, units > 0, case .utf16 = encoding, isHighSurrogate(at: (units - 1) * 2) { units -= 1 }
+        let before = buffer.count
+        let valid = held.withUnsafeBufferPointer { encoding.append($0, from: 0, units: units, to: &buffer) }
+        advance(over: buffer[before...])
+        held.removeFirst(units * unitSize)
+        guard valid else {
+            var error = JSONReadError(reason: .invalidEncoding(encoding.name), offset: offset, in: UnsafeBufferPointer(start: nil, count: 0))
+            (error.line, error.column) = (line, column)
+            failure = DecodeCall.notValidJSON(error)
+            return
+        }
+    }
+
+    private func isHighSurrogate(at index: Int) -> Bool {
+        guard case let .utf16(bigEndian, _) = encoding else { return false }
+        let high = bigEndian ? held[index] : held[index + 1]
+        return (0xD8 ... 0xDB).contains(high)
+    }
+
+    private mutating func advance(over text: ArraySlice<UInt8>) {
+        let (lines, column) = text.withUnsafeBufferPointer { JSONReadError.lineAndColumn(of: $0.count, in: $0) }
+        if lines > 1 { (line, self.column) = (line + lines - 1, column) } else { self.column += column - 1 }
+        offset += text.count
     }
 }

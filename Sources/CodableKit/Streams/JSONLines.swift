@@ -7,7 +7,8 @@ import Foundation
 extension ModelDecoder {
     /// JSON Lines (NDJSON): one `T` per line of `bytes`, each decoded as soon as its line has
     /// arrived. `bytes` is any `AsyncSequence` of `UInt8` (`URLSession.AsyncBytes`;
-    /// `FileHandle.bytes` on Apple platforms); the other overload takes chunks.
+    /// `FileHandle.bytes` on Apple platforms); the other overload takes chunks. Either is
+    /// read as `decode` reads a document: UTF-8 (a byte order mark skipped), UTF-16 or UTF-32.
     ///
     /// ```swift
     /// // `chunks(of:)`: a file's `Data` in chunks, on every platform (the Streams article).

@@ -23,11 +23,11 @@ extension ModelDecoder {
     /// - Throws: as `decodeWithReport`, and `DecodingError.dataCorrupted` when nothing of
     ///   the document is complete yet (a top-level string or number cut short).
     public func decodePartial<T: Decodable>(_ type: T.Type, from data: Data) throws -> (value: T, report: DecodingReport) {
-        let bytes = try Self.utf8(of: [UInt8](data))
+        let (bytes, textStart) = try Self.utf8(of: [UInt8](data))
         var scanner = StructureScanner(tracksKeys: false)
-        _ = bytes.withUnsafeBufferPointer { scanner.take($0, from: 0, to: $0.count, ended: { _ in }) }
+        _ = bytes.withUnsafeBufferPointer { scanner.take($0, from: textStart, to: $0.count, ended: { _ in }) }
         let isWhole = scanner.stack.isEmpty && !scanner.endsInsideValue && scanner.topLevelEnd != nil
-        if isWhole || (scanner.stack.isEmpty && Self.isWholeLiteral(bytes)) {
+        if isWhole || (scanner.stack.isEmpty && Self.isWholeLiteral(bytes[textStart...])) {
             return try decodeWithReport(T.self, from: bytes)  // the whole document (or a whole literal)
         }
         guard let innermost = scanner.stack.last else {
@@ -56,19 +56,22 @@ extension ModelDecoder {
     /// `bytes` in UTF-8: UTF-16 and UTF-32 input (found as `decode` finds it) transcoded, so
     /// that a document `decode` reads is read here too; positions are then in its UTF-8
     /// form, as `decode`'s errors are. A surrogate pair the cut split waits for the next call.
+    /// With where its text starts: after a UTF-8 byte order mark, which the reader skips too
+    /// (not in transcoded text, where `decode` does not).
     /// - Throws: `DecodingError.dataCorrupted` for input that is not UTF-16 or UTF-32 after all.
-    private static func utf8(of bytes: [UInt8]) throws -> [UInt8] {
+    private static func utf8(of bytes: [UInt8]) throws -> (bytes: [UInt8], textStart: Int) {
         func transcoded(_ bytes: ArraySlice<UInt8>) throws(JSONReadError) -> [UInt8]? {
             try bytes.withUnsafeBufferPointer { (input) throws(JSONReadError) in try InputEncoding.utf8(from: input) }
         }
         do {
-            return try transcoded(bytes[...]) ?? bytes
+            if let utf8 = try transcoded(bytes[...]) { return (utf8, 0) }
+            return (bytes, bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
         } catch {
             // A high surrogate whose pair has not arrived: the text up to it (UTF-16 only;
             // detected again without the last unit, the encoding is the same).
             if case .utf16 = bytes.withUnsafeBufferPointer(InputEncoding.of), bytes.count >= 4,
                let shorter = try? transcoded(bytes[..<(bytes.count - 2 - bytes.count % 2)]) {
-                return shorter
+                return (shorter, 0)
             }
             throw DecodeCall.notValidJSON(error)
         }
@@ -107,7 +110,7 @@ extension ModelDecoder {
     }
 
     /// A top-level `true`, `false` or `null`, whole (a number may yet go on; these cannot).
-    private static func isWholeLiteral(_ bytes: [UInt8]) -> Bool {
+    private static func isWholeLiteral(_ bytes: ArraySlice<UInt8>) -> Bool {
         let text = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         return [Array("true".utf8), Array("false".utf8), Array("null".utf8)].contains { text.elementsEqual($0) }
     }
