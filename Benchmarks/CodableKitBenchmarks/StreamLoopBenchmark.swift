@@ -6,11 +6,14 @@ import Foundation
 /// handler's loop runs, their handlers being nonisolated closures — over the same 50 MB of
 /// airport records in 64 KB chunks held in memory (so that no disk time hides a
 /// difference); and `elements` over dirty records with a `DecodingLog.onReport` handler
-/// installed, against none. Run in a child process (`stream-loops`), whose top level is
-/// the main actor, as a new user's `main.swift` is. Targets: each isolation within 10% of
-/// the plain function; the handler within 1.5× of none.
+/// installed, against none; then `lines` and `elements` over a source of single bytes (as
+/// `URLSession.AsyncBytes`), which hands on each line or element as it ends, on the main
+/// actor and in a plain function (no target: what such a source costs). Run in a child
+/// process (`stream-loops`), whose top level is the main actor, as a new user's
+/// `main.swift` is. Targets: each isolation within 10% of the plain function; the handler
+/// within 1.5× of none.
 func streamLoopRows() -> String {
-    guard let times = runChild(["stream-loops"])?.compactMap(Double.init), times.count == 8 else {
+    guard let times = runChild(["stream-loops"])?.compactMap(Double.init), times.count == 12 else {
         return "stream loops: the child process failed"
     }
     var table = Table(header: ["stream loop (50 MB in 64 KB chunks)", "seconds", "of the plain function's", "target", ""])
@@ -25,6 +28,11 @@ func streamLoopRows() -> String {
     table.rows.append(["elements, dirty, no report handler", String(format: "%.3f", without), "", "", ""])
     table.rows.append(["elements, dirty, a report handler installed", String(format: "%.3f", with),
                        formatRatio(with / without) + "× without"] + verdict(with / without, 1.50))
+    for (index, kind) in ["lines", "elements"].enumerated() {
+        let (plain, main) = (times[8 + index * 2], times[9 + index * 2])
+        table.rows.append(["\(kind), 20,000 airports from single bytes, plain function", String(format: "%.3f", plain), "1.00", "", ""])
+        table.rows.append(["\(kind), 20,000 airports from single bytes, main actor", String(format: "%.3f", main), formatRatio(main / plain), "", ""])
+    }
     return table.render()
 }
 
@@ -32,8 +40,9 @@ func streamLoopRows() -> String {
 private actor StreamService {}
 
 /// The child process: prints the median seconds of five alternating rounds of each loop:
-/// lines (plain, main actor, actor), elements (the same), then dirty elements without and
-/// with a report handler.
+/// lines (plain, main actor, actor), elements (the same), dirty elements without and with a
+/// report handler, then lines and elements of 20,000 airports from single bytes (plain,
+/// main actor).
 func streamLoopProbe(chunkSize: Int) async {
     let slice = Data(ModelDatasets.airports(count: 200_000))
     let airports = try! ModelDecoder().decode([Airport].self, from: slice)
@@ -50,7 +59,9 @@ func streamLoopProbe(chunkSize: Int) async {
         precondition(count > 0)
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
-    var samples = Array(repeating: [Double](), count: 8)
+    let fewElements = Array(ModelDatasets.airports(count: 20_000))
+    let fewLines = Array(airports.prefix(20_000).map { String(decoding: try! encoder.encode($0), as: UTF8.self) }.joined(separator: "\n").utf8)
+    var samples = Array(repeating: [Double](), count: 12)
     for _ in 0 ..< 5 {
         for (kind, bytes) in [("lines", lines), ("elements", array)] {
             let base = kind == "lines" ? 0 : 3
@@ -62,19 +73,43 @@ func streamLoopProbe(chunkSize: Int) async {
         DecodingLog.onReport { _ in }
         samples[7].append(await timed { try await loop("elements", dirty, chunkSize: chunkSize, isolation: nil) })
         DecodingLog.removeAllHandlers()
+        for (index, bytes) in [fewLines, fewElements].enumerated() {
+            let kind = index == 0 ? "lines" : "elements"
+            samples[8 + index * 2].append(await timed { try await loop(kind, bytes, chunkSize: 0, isolation: nil) })
+            samples[9 + index * 2].append(await timed { try await loop(kind, bytes, chunkSize: 0, isolation: MainActor.shared) })
+        }
     }
     print(samples.map { String(median($0)) }.joined(separator: " "))
 }
 
 /// The loop, on `isolation`'s actor (nil: none, as in a plain function): the values counted.
+/// `chunkSize` 0: from single bytes.
 private func loop(_ kind: String, _ bytes: [UInt8], chunkSize: Int, isolation: isolated (any Actor)?) async throws -> Int {
     var count = 0
-    if kind == "lines" {
-        for try await _ in ModelDecoder().lines(of: Airport.self, from: memoryChunks(bytes, size: chunkSize)) { count += 1 }
-    } else {
-        for try await _ in ModelDecoder().elements(of: Airport.self, from: memoryChunks(bytes, size: chunkSize)) { count += 1 }
+    switch (kind, chunkSize) {
+    case ("lines", 0): for try await _ in ModelDecoder().lines(of: Airport.self, from: SingleBytes(bytes: bytes)) { count += 1 }
+    case ("lines", _): for try await _ in ModelDecoder().lines(of: Airport.self, from: memoryChunks(bytes, size: chunkSize)) { count += 1 }
+    case (_, 0): for try await _ in ModelDecoder().elements(of: Airport.self, from: SingleBytes(bytes: bytes)) { count += 1 }
+    default: for try await _ in ModelDecoder().elements(of: Airport.self, from: memoryChunks(bytes, size: chunkSize)) { count += 1 }
     }
     return count
+}
+
+/// Bytes one at a time from a buffer, as `URLSession.AsyncBytes` hands them out.
+private struct SingleBytes: AsyncSequence {
+    let bytes: [UInt8]
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let bytes: [UInt8]
+        var index = 0
+        mutating func next() async -> UInt8? {
+            guard index < bytes.count else { return nil }
+            defer { index += 1 }
+            return bytes[index]
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(bytes: bytes) }
 }
 
 /// `bytes` in 64 KB chunks, each made when it is asked for, as a file's would be.

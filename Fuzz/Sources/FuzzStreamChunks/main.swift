@@ -27,9 +27,12 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     // element handed out at a chunk's end still needs the separator after it).
     let inOneChunk = run { try await collect(strict.elements(of: JSONValue.self, from: stream([document]))) }
     if inOneChunk != streamed { fatalError("elements differ by chunks: \(String(describing: inOneChunk)) / \(String(describing: streamed))") }
-    // Nor does a source of single bytes, handed on at each element's end.
-    let fromBytes = run { try await collect(strict.elements(of: JSONValue.self, from: byteStream(document))) }
-    if fromBytes != streamed { fatalError("elements differ from single bytes: \(String(describing: fromBytes)) / \(String(describing: streamed))") }
+    // Nor does a source of single bytes, handed on at each element's end (up to the fuzzer's
+    // own lengths: a seed of 250 KB a byte at a time takes seconds under AddressSanitizer).
+    if document.count <= 4096 {
+        let fromBytes = run { try await collect(strict.elements(of: JSONValue.self, from: byteStream(document))) }
+        if fromBytes != streamed { fatalError("elements differ from single bytes: \(String(describing: fromBytes)) / \(String(describing: streamed))") }
+    }
 
     // Input read as UTF-16 or UTF-32 (a zero among the first four bytes, or a byte order
     // mark): its lines are not the bytes between `0A` bytes.

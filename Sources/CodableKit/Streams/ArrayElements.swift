@@ -8,9 +8,9 @@ extension ModelDecoder {
     /// The elements of the top-level array of `bytes` (or of the array at `designatedPath`,
     /// such as `"data.items"`), each decoded as soon as it is complete: memory is bounded by
     /// the largest element and a few chunks' values (a loop on an actor is read up to two
-    /// batches ahead), not by the document. `bytes` is any `AsyncSequence` of `UInt8`; the
-    /// other overload takes chunks. Either is read as `decode` reads a document: UTF-8 (a
-    /// byte order mark skipped), UTF-16 or UTF-32.
+    /// batches ahead), not by the document. `bytes` is any `AsyncSequence` of `UInt8`, read
+    /// up to each element's end as it comes; the other overload takes chunks. Either is read
+    /// as `decode` reads a document: UTF-8 (a byte order mark skipped), UTF-16 or UTF-32.
     ///
     /// ```swift
     /// // `chunks(of:)`: a file's `Data` in chunks, on every platform (the Streams article).
@@ -44,8 +44,8 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
     let designatedPath: String?
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(chunks: ByteChunks(source), options: options,
-                      path: designatedPath.map { DottedPath($0).keys } ?? [])
+        let path = designatedPath.map { DottedPath($0).keys } ?? []
+        return AsyncIterator(chunks: ByteChunks(source, handingOnAfter: .elementEnd(depth: path.count + 1)), options: options, path: path)
     }
 
     /// Scans the bytes as they arrive and decodes the elements of the array that each
@@ -82,6 +82,8 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
 
         /// Set once a loop on an actor asks for a value: reads and decodes from then on.
         var ahead: ReadAhead<Element>?
+
+        var bytesRead: Int { chunks.bytesRead }
 
         /// The next element, on the caller's actor (`for try await` passes it). A loop on an
         /// actor is handed whole batches that a task of its own reads and decodes ahead

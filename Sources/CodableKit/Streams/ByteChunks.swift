@@ -15,15 +15,67 @@ import Foundation
 struct ByteChunks<Source: AsyncSequence> {
     private var source: Source.AsyncIterator
     private let yieldsBytes: Bool
+    private let boundary: Boundary
     private var sourceEnded = false
+    /// Bytes read from the source so far, as they came (before any transcoding).
+    private(set) var bytesRead = 0
     /// The encoding has been found from the stream's first bytes.
     private var encodingKnown = false
     /// UTF-16 or UTF-32 input, once known.
     private var transcoder: StreamTranscoder?
 
-    init(_ source: Source) {
+    /// Where bytes that arrive one at a time are handed on without waiting for more: after
+    /// the byte that ends what the reader waits for, so that it is decoded as soon as it is
+    /// here, even when the source then waits (a live stream of events).
+    enum Boundary {
+        /// A line's `\n`.
+        case lineEnd
+        /// The end of an element of an array whose elements are `depth` containers deep (1
+        /// for the top-level array's): its closing `}`, `]` or `"`, the `,` or `\n` after a
+        /// number, or the array's `]`. Only the structure is followed, as `StructureScanner`
+        /// does: an element ending at another array of that depth is handed on early, harmlessly.
+        case elementEnd(depth: Int)
+    }
+
+    /// Follows strings and nesting in bytes that arrive one at a time, for `elementEnd`.
+    private struct Structure {
+        var inString = false
+        var escaped = false
+        var depth = 0
+
+        /// Takes `byte`: whether it ends an element `elementDepth` containers deep.
+        @inline(__always)
+        mutating func ends(_ byte: UInt8, elementDepth: Int) -> Bool {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                    return depth == elementDepth
+                }
+                return false
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                return depth <= elementDepth
+            case UInt8(ascii: ","), UInt8(ascii: "\n"): return depth == elementDepth
+            default: break
+            }
+            return false
+        }
+    }
+
+    private var structure = Structure()
+
+    init(_ source: Source, handingOnAfter boundary: Boundary) {
         self.source = source.makeAsyncIterator()
         yieldsBytes = Source.Element.self == UInt8.self
+        self.boundary = boundary
     }
 
     /// Appends the next chunk's UTF-8 to `buffer` (possibly nothing: a code unit split by the
@@ -76,7 +128,7 @@ struct ByteChunks<Source: AsyncSequence> {
         guard !sourceEnded else { return false }
         if yieldsBytes {
             var count = 0
-            while count < 64 * 1024 {
+            gathering: while count < 64 * 1024 {
                 guard let element = try await source.next() else {
                     sourceEnded = true
                     break
@@ -85,20 +137,26 @@ struct ByteChunks<Source: AsyncSequence> {
                 let byte = unsafeBitCast(element, to: UInt8.self)
                 buffer.append(byte)
                 count += 1
-                if byte == UInt8(ascii: "\n") { break }  // a line goes on without waiting for more
+                switch boundary {
+                case .lineEnd: if byte == UInt8(ascii: "\n") { break gathering }
+                case let .elementEnd(depth): if structure.ends(byte, elementDepth: depth) { break gathering }
+                }
             }
+            bytesRead += count
             return count > 0
         }
         guard let element = try await source.next() else {
             sourceEnded = true
             return false
         }
+        let before = buffer.count
         switch element {
         case let bytes as [UInt8]: buffer.append(contentsOf: bytes)
         case let data as Data: buffer.append(contentsOf: data)
         case let collection as any Collection<UInt8>: Self.append(collection, to: &buffer)
         default: preconditionFailure("ByteChunks over \(Source.Element.self), which is neither UInt8 nor a Collection of UInt8")
         }
+        bytesRead += buffer.count - before
         return true
     }
 

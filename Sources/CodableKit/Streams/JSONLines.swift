@@ -57,7 +57,7 @@ public struct DecodedLines<Element: Decodable, Source: AsyncSequence>: AsyncSequ
     let maxLineLength: Int
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(chunks: ByteChunks(source), options: options, maxLineLength: maxLineLength)
+        AsyncIterator(chunks: ByteChunks(source, handingOnAfter: .lineEnd), options: options, maxLineLength: maxLineLength)
     }
 
     /// Reads lines as they arrive and decodes each.
@@ -82,6 +82,8 @@ public struct DecodedLines<Element: Decodable, Source: AsyncSequence>: AsyncSequ
 
         /// Set once a loop on an actor asks for a value: reads and decodes from then on.
         var ahead: ReadAhead<Element>?
+
+        var bytesRead: Int { chunks.bytesRead }
 
         /// The next line's value, on the caller's actor (`for try await` passes it). A loop on an
         /// actor is handed whole batches that a task of its own reads and decodes ahead

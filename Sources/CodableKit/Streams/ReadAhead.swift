@@ -6,8 +6,11 @@
 /// for. So the first call starts a task that reads and decodes batch after batch, at most
 /// `capacity` ahead of the loop, which takes each whole batch on its own actor: the loop waits
 /// only when it has caught up, and then for one switch, while the task goes on with the
-/// next batch. A loop in a plain function (no actor) reads and decodes in place and never
-/// starts one.
+/// next batch. A batch from a few bytes (a line, or a value, from a source of single bytes)
+/// joins the batch the loop has not taken yet, up to a chunk's worth of input: the loop then
+/// pays one switch for all the values that arrived while it was woken, not one per value,
+/// and none waits for a later one. A loop in a plain function (no actor) reads and decodes
+/// in place and never starts one.
 ///
 /// The loop owns this handle: when it ends early (a `break`, a thrown error, the iterator
 /// dropped) the handle's end stops the task, and when the loop's task is cancelled the
@@ -54,6 +57,9 @@ protocol BatchIterator: AsyncIteratorProtocol {
     var ready: ReadyValues<Element> { get set }
     /// Reads and decodes once a loop on an actor has asked for a batch.
     var ahead: ReadAhead<Element>? { get set }
+    /// Bytes read from the source so far: what a batch's values were decoded from, which
+    /// bounds the batches the read-ahead joins.
+    var bytesRead: Int { get }
 }
 
 extension BatchIterator {
@@ -91,7 +97,8 @@ extension ReadAhead {
     /// The batches between the reading task and the loop, behind one lock.
     fileprivate final class Channel: Sendable {
         private struct State {
-            var batches: [Result<[Element], any Error>] = []
+            /// With the bytes of input each was decoded from.
+            var batches: [(values: Result<[Element], any Error>, bytes: Int)] = []
             /// The reading task is done: after the batches, nothing more.
             var ended = false
             /// The loop is gone: the task stops at its next batch.
@@ -104,20 +111,25 @@ extension ReadAhead {
 
         private let state: Locked<State>
         private let capacity: Int
+        /// The input that batches joined together may have been decoded from: a chunk's worth
+        /// (`ByteChunks` gathers single bytes up to it), so that joining holds no more values
+        /// than two batches of a chunk each would.
+        private static var joinedBytes: Int { 64 * 1024 }
 
         init(capacity: Int) {
             state = Locked(State())
             self.capacity = capacity
         }
 
-        /// Hands the loop a batch; waits while `capacity` batches wait for it. False once the
-        /// loop is gone.
-        func put(_ batch: Result<[Element], any Error>) async -> Bool {
+        /// Hands the loop a batch, decoded from `bytes` of input: joined to the last one
+        /// waiting when both are small; waits while `capacity` batches wait for the loop.
+        /// False once the loop is gone.
+        func put(_ batch: Result<[Element], any Error>, bytes: Int) async -> Bool {
             var spent: [[Element]] = []
             let (loop, full) = state.withLock { state in
                 swap(&spent, &state.spent)
                 guard !state.stopped else { return (UnsafeContinuation<Void, Never>?.none, false) }
-                state.batches.append(batch)
+                if !Self.join(batch, bytes: bytes, to: &state.batches) { state.batches.append((batch, bytes)) }
                 defer { state.waitingLoop = nil }
                 return (state.waitingLoop, state.batches.count >= capacity)
             }
@@ -134,6 +146,18 @@ extension ReadAhead {
                 }
             }
             return !state.withLock { $0.stopped }
+        }
+
+        /// Appends `batch`'s values to the last batch waiting, when both are values and their
+        /// input together is within `joinedBytes`: false when it is not joined.
+        private static func join(_ batch: Result<[Element], any Error>, bytes: Int,
+                                 to batches: inout [(values: Result<[Element], any Error>, bytes: Int)]) -> Bool {
+            guard case let .success(values) = batch, let last = batches.indices.last,
+                  batches[last].bytes + bytes <= joinedBytes, case var .success(joined) = batches[last].values else { return false }
+            batches[last].values = .success([])  // `joined` is then the array's only reference: appended in place
+            joined.append(contentsOf: values)
+            batches[last] = (.success(joined), batches[last].bytes + bytes)
+            return true
         }
 
         /// Keeps a batch the loop is done with for the task to free, unless the task is done.
@@ -174,7 +198,7 @@ extension ReadAhead {
                 let (batch, ended, task) = state.withLock { state in
                     guard !state.batches.isEmpty else { return (Result<[Element], any Error>?.none, state.ended, UnsafeContinuation<Void, Never>?.none) }
                     defer { state.waitingTask = nil }
-                    return (state.batches.removeFirst(), false, state.waitingTask)
+                    return (state.batches.removeFirst().values, false, state.waitingTask)
                 }
                 task?.resume()
                 if let batch { return batch }
@@ -222,6 +246,7 @@ final class HandedOver<Iterator: BatchIterator>: ReadsAhead, @unchecked Sendable
     /// or the loop is gone.
     fileprivate func read() async {
         guard let channel else { return }
+        var bytesRead = iterator.bytesRead
         while true {
             let batch: Result<[Iterator.Element], any Error>
             do {
@@ -230,7 +255,9 @@ final class HandedOver<Iterator: BatchIterator>: ReadsAhead, @unchecked Sendable
             } catch {
                 batch = .failure(error)
             }
-            guard await channel.put(batch), case .success = batch else { break }
+            let bytes = iterator.bytesRead - bytesRead
+            bytesRead = iterator.bytesRead
+            guard await channel.put(batch, bytes: bytes), case .success = batch else { break }
         }
         channel.end()
     }

@@ -15,6 +15,31 @@ import Testing
     @Test(arguments: ["lines", "elements", "elements at a path"], [true, false])
     func eachValueReachesTheLoopBeforeTheNextIsSent(_ kind: String, onMainActor: Bool) async throws {
         let (source, continuation) = AsyncStream<Data>.makeStream()
+        let values: any AsyncSequence<Point, any Error> & Sendable = switch kind {
+        case "lines": ModelDecoder().lines(of: Point.self, from: source)
+        case "elements": ModelDecoder().elements(of: Point.self, from: source)
+        default: ModelDecoder().elements(of: Point.self, from: source, designatedPath: "data.items")
+        }
+        try await Self.eachValueReachesTheLoop(kind, onMainActor: onMainActor, values: values,
+                                               send: { continuation.yield($0) }, finish: { continuation.finish() })
+    }
+
+    /// The same from a source of single bytes (as `URLSession.AsyncBytes`), which is read
+    /// up to a line's end or an element's, not 64 KB at a time.
+    @Test(arguments: ["lines", "elements", "elements at a path"], [true, false])
+    func eachValueOfSingleBytesReachesTheLoopBeforeTheNextIsSent(_ kind: String, onMainActor: Bool) async throws {
+        let (source, continuation) = AsyncStream<UInt8>.makeStream()
+        let values: any AsyncSequence<Point, any Error> & Sendable = switch kind {
+        case "lines": ModelDecoder().lines(of: Point.self, from: source)
+        case "elements": ModelDecoder().elements(of: Point.self, from: source)
+        default: ModelDecoder().elements(of: Point.self, from: source, designatedPath: "data.items")
+        }
+        try await Self.eachValueReachesTheLoop(kind, onMainActor: onMainActor, values: values,
+                                               send: { for byte in $0 { continuation.yield(byte) } }, finish: { continuation.finish() })
+    }
+
+    static func eachValueReachesTheLoop(_ kind: String, onMainActor: Bool, values: any AsyncSequence<Point, any Error> & Sendable,
+                                        send: @escaping @Sendable (Data) -> Void, finish: @escaping @Sendable () -> Void) async throws {
         func chunk(_ x: Int) -> String {
             let point = #"{"x": \#(x), "label": "p"}"#
             switch kind {
@@ -24,25 +49,18 @@ import Testing
             }
         }
         let end = ["lines": "", "elements": "\n]", "elements at a path": "]}}"][kind]!
-        continuation.yield(Data(chunk(0).utf8))
+        send(Data(chunk(0).utf8))
         let seen = Locked<[Int]>([])
-        func answer<Values: AsyncSequence>(_ values: Values, on actor: isolated (any Actor)?) async throws where Values.Element == Point {
+        func answer(on actor: isolated (any Actor)?) async throws {
             for try await point in values {
                 seen.withLock { $0.append(point.x) }
-                continuation.yield(Data((point.x == 4 ? end : chunk(point.x + 1)).utf8))
-                if point.x == 4 { continuation.finish() }
+                send(Data((point.x == 4 ? end : chunk(point.x + 1)).utf8))
+                if point.x == 4 { finish() }
             }
         }
-        let loop = Task {
-            let actor: (any Actor)? = onMainActor ? MainActor.shared : nil
-            switch kind {
-            case "lines": try await answer(ModelDecoder().lines(of: Point.self, from: source), on: actor)
-            case "elements": try await answer(ModelDecoder().elements(of: Point.self, from: source), on: actor)
-            default: try await answer(ModelDecoder().elements(of: Point.self, from: source, designatedPath: "data.items"), on: actor)
-            }
-        }
+        let loop = Task { try await answer(on: onMainActor ? MainActor.shared : nil) }
         let allArrived = await ReadAheadTests.eventually(60) { seen.withLock { $0.count } == 5 }
-        continuation.finish()
+        finish()
         let result = await loop.result
         #expect(allArrived && seen.withLock { $0 } == [0, 1, 2, 3, 4], "the loop got \(seen.withLock { $0 }) and waited for more")
         #expect((try? result.get()) != nil, "\(result)")
@@ -79,6 +97,44 @@ import Testing
         let value = try await iterator.next()
         #expect(value != nil)
         #expect(source.asked.withLock { $0 } == needed, "\(first): \(source.asked.withLock { $0 }) chunks asked for")
+    }
+
+    /// Bytes handed out one per `next()` call, counted.
+    struct CountedBytes: AsyncSequence, Sendable {
+        let bytes: [UInt8]
+        let asked = Locked(0)
+
+        struct AsyncIterator: AsyncIteratorProtocol {
+            let bytes: [UInt8]
+            let asked: Locked<Int>
+            mutating func next() async -> UInt8? {
+                let index = asked.withLock { asked in defer { asked += 1 }; return asked }
+                return index < bytes.count ? bytes[index] : nil
+            }
+        }
+
+        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(bytes: bytes, asked: asked) }
+    }
+
+    /// From a source of single bytes the same: the first value comes before any byte after
+    /// its closing one is asked for, at the top level and at a designated path; a number or a
+    /// literal needs the byte after it.
+    @Test(arguments: [
+        (#"[{"x": 1, "label": "a"}"#, true), (#"["a"]"#, true), (#"["a""#, true), ("[[1, 2] ", true),
+        (#"[{"x": [1, "]"]}"#, true), (#"["\"]""#, true), ("[1", false), ("[12", false), ("[tru", false), ("[1 ", false),
+    ], [false, true])
+    func theBytesAFirstValueNeeds(_ example: (first: String, completeAtItsEnd: Bool), atAPath: Bool) async throws {
+        let (first, completeAtItsEnd) = example
+        let rest = first.hasSuffix("tru") ? "e]" : #", 2, "b", true, [3], {"x": 4}]"#
+        let (prefix, suffix) = atAPath ? (#"{"a": {"b": ["[]", {"c": 1}], "d": ["#, "}}") : ("[", "")
+        let text = prefix + first.dropFirst() + rest + suffix
+        let source = CountedBytes(bytes: Array(text.utf8))
+        var iterator = ModelDecoder().elements(of: JSONValue.self, from: source, designatedPath: atAPath ? "a.d" : nil).makeAsyncIterator()
+        let value = try await iterator.next()
+        let firstEnd = (prefix + first.dropFirst()).utf8.count
+        let asked = source.asked.withLock { $0 }
+        #expect(value != nil)
+        #expect(completeAtItsEnd ? asked <= firstEnd : asked > firstEnd, "\(first): \(asked) bytes asked for, \(firstEnd) in the first part")
     }
 
     /// A separator is still required after an element handed out at a chunk's end: what
