@@ -68,6 +68,9 @@ public struct DecodedLines<Element: Decodable, Source: AsyncSequence>: AsyncSequ
         /// Bytes of lines not yet decoded, from `start` on.
         var pending: [UInt8] = []
         var start = 0
+        /// Where the search for the next line's end goes on: no `\n` lies from `start` to
+        /// here, so that a line arriving in many chunks is searched once, not once a chunk.
+        var searchedUpTo = 0
         var lineNumber = 0
         var ended = false
 
@@ -122,7 +125,7 @@ public struct DecodedLines<Element: Decodable, Source: AsyncSequence>: AsyncSequ
 
         /// The next line, if a whole one is already here (without waiting for more bytes).
         private mutating func takeLineIfHere() throws -> ArraySlice<UInt8>? {
-            while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            while let newline = pending[Swift.max(start, searchedUpTo)...].firstIndex(of: UInt8(ascii: "\n")) {
                 lineNumber += 1
                 var line = pending[start ..< newline]
                 start = newline + 1
@@ -130,6 +133,7 @@ public struct DecodedLines<Element: Decodable, Source: AsyncSequence>: AsyncSequ
                 try checkLength(line.count, line: lineNumber)
                 if line.contains(where: { !Self.isWhitespace($0) }) { return line }
             }
+            searchedUpTo = pending.count
             return nil
         }
 
@@ -176,6 +180,7 @@ public struct DecodedLines<Element: Decodable, Source: AsyncSequence>: AsyncSequ
                 }
                 if start > 0 {  // keep only what no line has taken yet
                     pending.removeFirst(start)
+                    searchedUpTo = Swift.max(0, searchedUpTo - start)
                     start = 0
                 }
                 if try await !chunks.next(into: &pending) { ended = true }
