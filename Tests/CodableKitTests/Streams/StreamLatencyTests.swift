@@ -59,7 +59,7 @@ import Testing
             }
         }
         let loop = Task { try await answer(on: onMainActor ? MainActor.shared : nil) }
-        let allArrived = await ReadAheadTests.eventually(60) { seen.withLock { $0.count } == 5 }
+        let allArrived = await ReadAheadTests.eventually(120) { seen.withLock { $0.count } == 5 }
         finish()
         let result = await loop.result
         #expect(allArrived && seen.withLock { $0 } == [0, 1, 2, 3, 4], "the loop got \(seen.withLock { $0 }) and waited for more")
