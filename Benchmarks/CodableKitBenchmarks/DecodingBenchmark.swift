@@ -26,9 +26,9 @@ func decodingBenchmark(_ harness: Harness) -> String {
             { _ = [A].deserialize(from: dirty)! },
             { _ = try! [A].decodeWithReport(from: dirty) },
         ])
-        row("airports ×\(count), \(label)", clean.count, times[0], times[1], times[1] / times[0])
-        row("  dirty, \(label)", dirty.count, nil, times[2], times[2] / times[1], target: 1.30)
-        row("  dirty with report, \(label)", dirty.count, nil, times[3], times[3] / times[1], target: 1.30)
+        row("airports ×\(count), \(label)", clean.count, times[0], times[1], times.ratio(1, to: 0))
+        row("  dirty, \(label)", dirty.count, nil, times[2], times.ratio(2, to: 1), target: 1.30)
+        row("  dirty with report, \(label)", dirty.count, nil, times[3], times.ratio(3, to: 1), target: 1.30)
     }
     for count in [100, 1_000, 10_000] {
         airports(Airport.self, "plain", count: count)
@@ -40,7 +40,7 @@ func decodingBenchmark(_ harness: Harness) -> String {
             { _ = try! JSONDecoder().decode([T].self, from: data) },
             { _ = [T].deserialize(from: data)! },
         ])
-        row(name, bytes.count, times[0], times[1], times[1] / times[0])
+        row(name, bytes.count, times[0], times[1], times.ratio(1, to: 0))
     }
     compare("area tree (3434 nodes), plain", Area.self, ModelDatasets.areaTree())
     compare("area tree (3434 nodes), declared", DeclaredArea.self, ModelDatasets.areaTree())
@@ -52,7 +52,7 @@ func decodingBenchmark(_ harness: Harness) -> String {
             { _ = try! JSONDecoder().decode(T.self, from: timeline) },
             { _ = T.deserialize(from: timeline)! },
         ])
-        row("twitter-like timeline, \(label)", timeline.count, times[0], times[1], times[1] / times[0])
+        row("twitter-like timeline, \(label)", timeline.count, times[0], times[1], times.ratio(1, to: 0))
     }
     timeline(Timeline.self, "plain")
     timeline(DeclaredTimeline.self, "declared")

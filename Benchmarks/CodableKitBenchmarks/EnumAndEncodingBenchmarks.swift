@@ -28,9 +28,9 @@ func enumBenchmark(_ harness: Harness) -> String {
     var table = Table(header: ["decode 10,000 enums", "size", "MB/s", "time vs JSONDecoder (raw-value enum)"])
     table.rows.append(["JSONDecoder, String raw-value enum", formatSize(json.count), megabytesPerSecond(json.count, times[0]), "1.00"])
     table.rows.append(["CodableKit, CaseMatchable enum", formatSize(json.count), megabytesPerSecond(json.count, times[1]),
-                       formatRatio(times[1] / times[0])])
+                       formatRatio(times.ratio(1, to: 0))])
     table.rows.append(["CodableKit, String raw-value enum", formatSize(json.count), megabytesPerSecond(json.count, times[2]),
-                       formatRatio(times[2] / times[0])])
+                       formatRatio(times.ratio(2, to: 0))])
     return table.render()
 }
 
@@ -47,7 +47,7 @@ func encodingBenchmark(_ harness: Harness) -> String {
             { _ = try! ModelEncoder().encode(models) },
         ])
         table.rows.append([name, formatSize(size), megabytesPerSecond(size, times[0]), megabytesPerSecond(size, times[1]),
-                           formatRatio(times[1] / times[0])] + verdict(times[1] / times[0], target))
+                           formatRatio(times.ratio(1, to: 0))] + verdict(times.ratio(1, to: 0), target))
     }
     for count in [100, 1_000, 10_000] {
         compare("airports ×\(count), plain", Airport.self, ModelDatasets.airports(count: count), target: 0.35)

@@ -3,7 +3,8 @@ import Foundation
 /// Times closures that do the same work different ways: each runs in batches
 /// long enough to measure, the batches of all of them are interleaved so that
 /// they share whatever else the (shared, noisy) machine is doing, and each
-/// gets the median of its batches, as seconds per call.
+/// gets the median of its batches, as seconds per call. A ratio of two of them is the
+/// median over rounds of their ratio within a round (`Timings.ratio`).
 struct Harness {
     var runs: Int
     var minimumBatchSeconds: Double
@@ -11,7 +12,7 @@ struct Harness {
     static let standard = Harness(runs: 21, minimumBatchSeconds: 0.03)
     static let quick = Harness(runs: 3, minimumBatchSeconds: 0.005)
 
-    func secondsPerCall(_ contenders: [() -> Void]) -> [Double] {
+    func secondsPerCall(_ contenders: [() -> Void]) -> Timings {
         let batchSizes = contenders.map { body in
             body()  // warm up caches and lazy initialisation
             var iterations = 1
@@ -24,7 +25,7 @@ struct Harness {
                 samples[index].append(time(batchSizes[index], body) / Double(batchSizes[index]))
             }
         }
-        return samples.map { $0.sorted()[$0.count / 2] }
+        return Timings(samples: samples)
     }
 
     private func time(_ iterations: Int, _ body: () -> Void) -> Double {
@@ -32,6 +33,25 @@ struct Harness {
         for _ in 0 ..< iterations { body() }
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
+}
+
+/// Each contender's seconds per call, in every round.
+struct Timings {
+    /// Per contender, per round.
+    let samples: [[Double]]
+
+    /// Contender `index`'s median seconds per call.
+    subscript(index: Int) -> Double { median(samples[index]) }
+
+    /// Contender `index`'s time over contender `base`'s: the median over rounds of the ratio
+    /// within each round. The two batches of a round run a fraction of a second apart, so a
+    /// slow stretch of the shared machine (seconds long, and a fifth of a run at times) moves
+    /// both sides of a round's ratio together, where it moves one median and not the other.
+    func ratio(_ index: Int, to base: Int) -> Double {
+        median(zip(samples[index], samples[base]).map { $0 / $1 })
+    }
+
+    private func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 }
 
 /// A fixed-width text table.

@@ -22,10 +22,10 @@ func keyStrategyBenchmark(_ harness: Harness) -> String {
     var table = Table(header: ["decode", "size", "MB/s", "time vs camelCase without a strategy", "target", ""])
     table.rows.append(["CodableKit, camelCase keys, no strategy", formatSize(camel.count), megabytesPerSecond(camel.count, times[0]), "1.00", "", ""])
     table.rows.append(["CodableKit, snake_case keys, .snakeCase", formatSize(snake.count), megabytesPerSecond(snake.count, times[1]),
-                       formatRatio(times[1] / times[0])] + verdict(times[1] / times[0], 1.05))
+                       formatRatio(times.ratio(1, to: 0))] + verdict(times.ratio(1, to: 0), 1.05))
     table.rows.append(["CodableKit, snake_case keys written in CodingKeys (control)", formatSize(snake.count),
-                       megabytesPerSecond(snake.count, times[3]), formatRatio(times[3] / times[0]), "", ""])
+                       megabytesPerSecond(snake.count, times[3]), formatRatio(times.ratio(3, to: 0)), "", ""])
     table.rows.append(["JSONDecoder, snake_case keys, .convertFromSnakeCase", formatSize(snake.count),
-                       megabytesPerSecond(snake.count, times[2]), formatRatio(times[2] / times[0]), "", ""])
+                       megabytesPerSecond(snake.count, times[2]), formatRatio(times.ratio(2, to: 0)), "", ""])
     return table.render()
 }

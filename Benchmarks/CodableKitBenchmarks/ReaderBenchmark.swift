@@ -28,7 +28,7 @@ func readerBenchmark(_ harness: Harness) -> String {
         let (foundation, reader, value) = (times[0], times[1], times[2])
         table.rows.append([dataset.name, formatSize(bytes.count), megabytesPerSecond(bytes.count, foundation),
                            megabytesPerSecond(bytes.count, reader), megabytesPerSecond(bytes.count, value),
-                           formatRatio(foundation / reader) + "×", formatRatio(foundation / value) + "×"])
+                           formatRatio(times.ratio(0, to: 1)) + "×", formatRatio(times.ratio(0, to: 2)) + "×"])
     }
     return table.render()
 }

@@ -24,8 +24,8 @@ func realWorldBenchmark(_ harness: Harness) -> String {
             { _ = try! JSONEncoder().encode(expected) },
             { _ = try! ModelEncoder().encode(expected) },
         ])
-        let decode = times[1] / times[0]
-        let encode = times[3] / times[2]
+        let decode = times.ratio(1, to: 0)
+        let encode = times.ratio(3, to: 2)
         table.rows.append([name, formatSize(data.count), formatRatio(decode)] + verdict(decode, target)
                           + [formatRatio(encode)] + verdict(encode, 0.35))
     }

@@ -73,7 +73,7 @@ private func partialRow(_ harness: Harness) -> String {
         { _ = try! ModelDecoder().decodeWithReport(Tweets.self, from: twitter) },
     ])
     let share = Double(prefixes.reduce(0) { $0 + $1.count }) / Double(twitter.count)
-    let ratio = times[0] / (times[1] * share)
+    let ratio = times.ratio(0, to: 1) / share
     var table = Table(header: ["decodePartial", "prefixes", "partial / whole-document decode, in proportion", "target", ""])
     table.rows.append(["twitter.json, every 4 KB", "\(prefixes.count)", formatRatio(ratio), "≤ 2", ratio <= 2 ? "PASS" : "FAIL"])
     return table.render()

@@ -13,25 +13,27 @@ import Foundation
 /// `main.swift` is. Targets: each isolation within 10% of the plain function; the handler
 /// within 1.5× of none.
 func streamLoopRows() -> String {
-    guard let times = runChild(["stream-loops"])?.compactMap(Double.init), times.count == 12 else {
+    guard let times = runChild(["stream-loops"])?.compactMap(Double.init), times.count == 12 + 7 else {
         return "stream loops: the child process failed"
     }
     var table = Table(header: ["stream loop (50 MB in 64 KB chunks)", "seconds", "of the plain function's", "target", ""])
+    let ratios = Array(times[12...])  // per round, then the median: see `streamLoopProbe`
     for (index, kind) in ["lines", "elements"].enumerated() {
         let (plain, main, actor) = (times[index * 3], times[index * 3 + 1], times[index * 3 + 2])
         table.rows.append(["\(kind), plain function (a server handler)", String(format: "%.3f", plain), "1.00", "", ""])
-        for (label, time) in [("main actor", main), ("an actor of its own", actor)] {
-            table.rows.append(["\(kind), \(label)", String(format: "%.3f", time), formatRatio(time / plain)] + verdict(time / plain, 1.10))
+        for (offset, (label, time)) in [("main actor", main), ("an actor of its own", actor)].enumerated() {
+            let ratio = ratios[index * 2 + offset]
+            table.rows.append(["\(kind), \(label)", String(format: "%.3f", time), formatRatio(ratio)] + verdict(ratio, 1.10))
         }
     }
     let (without, with) = (times[6], times[7])
     table.rows.append(["elements, dirty, no report handler", String(format: "%.3f", without), "", "", ""])
     table.rows.append(["elements, dirty, a report handler installed", String(format: "%.3f", with),
-                       formatRatio(with / without) + "× without"] + verdict(with / without, 1.50))
+                       formatRatio(ratios[4]) + "× without"] + verdict(ratios[4], 1.50))
     for (index, kind) in ["lines", "elements"].enumerated() {
         let (plain, main) = (times[8 + index * 2], times[9 + index * 2])
         table.rows.append(["\(kind), 20,000 airports from single bytes, plain function", String(format: "%.3f", plain), "1.00", "", ""])
-        table.rows.append(["\(kind), 20,000 airports from single bytes, main actor", String(format: "%.3f", main), formatRatio(main / plain), "", ""])
+        table.rows.append(["\(kind), 20,000 airports from single bytes, main actor", String(format: "%.3f", main), formatRatio(ratios[5 + index]), "", ""])
     }
     return table.render()
 }
@@ -42,7 +44,9 @@ private actor StreamService {}
 /// The child process: prints the median seconds of five alternating rounds of each loop:
 /// lines (plain, main actor, actor), elements (the same), dirty elements without and with a
 /// report handler, then lines and elements of 20,000 airports from single bytes (plain,
-/// main actor).
+/// main actor); then the median over rounds of each round's ratios (as `Timings.ratio`):
+/// lines main actor and actor to plain, elements the same, the handler to none, single-byte
+/// lines and elements main actor to plain.
 func streamLoopProbe(chunkSize: Int) async {
     let slice = Data(ModelDatasets.airports(count: 200_000))
     let airports = try! ModelDecoder().decode([Airport].self, from: slice)
@@ -79,7 +83,9 @@ func streamLoopProbe(chunkSize: Int) async {
             samples[9 + index * 2].append(await timed { try await loop(kind, bytes, chunkSize: 0, isolation: MainActor.shared) })
         }
     }
-    print(samples.map { String(median($0)) }.joined(separator: " "))
+    func ratio(_ index: Int, to base: Int) -> Double { median(zip(samples[index], samples[base]).map { $0 / $1 }) }
+    let ratios = [ratio(1, to: 0), ratio(2, to: 0), ratio(4, to: 3), ratio(5, to: 3), ratio(7, to: 6), ratio(9, to: 8), ratio(11, to: 10)]
+    print((samples.map(median) + ratios).map { String($0) }.joined(separator: " "))
 }
 
 /// The loop, on `isolation`'s actor (nil: none, as in a plain function): the values counted.
