@@ -199,10 +199,30 @@ final class FallbackSource {
             // Safety: a `TypedFallback` made below for this field holds the type it names.
             return unsafeDowncast(typed, to: TypedFallback<T>.self).value
         }
-        // Unwrapped first: casting the `Any?` itself asks the runtime to unwrap it, a second cast.
-        let value = self.value(field).flatMap { $0 as? T }
+        let value: T?
+        if let storage = field.storage, storage.type == ObjectIdentifier(T.self), let found = stored(T.self, at: storage.offset) {
+            value = found
+        } else {
+            // Unwrapped first: casting the `Any?` itself asks the runtime to unwrap it, a second cast.
+            value = self.value(field).flatMap { $0 as? T }
+        }
         known.pointee.typed[field.index] = TypedFallback(value)
         return value
+    }
+
+    /// The stored property of type `T` at byte `offset` of the model value (a struct's: see
+    /// `ModelShape.Field.storage`), copied: the value the mirror's child there, or what a
+    /// synthesized `encode(to:)` writes for it, would give. Nil for a model of no size.
+    private func stored<T>(_: T.Type, at offset: Int) -> T? {
+        func read<Model>(_ model: Model) -> T? {
+            withUnsafeBytes(of: model) { bytes in
+                guard let start = bytes.baseAddress else { return nil }
+                // Safety: `offset` is where the runtime lays out a stored property of `Model`,
+                // whose type is `T` (`ModelShape.storage` checked both): initialized, aligned.
+                return start.advanced(by: offset).assumingMemoryBound(to: T.self).pointee
+            }
+        }
+        return _openExistential(base, do: read)
     }
 
     /// The value of `field`, or nil when the model has none (an `Optional` that holds

@@ -1,3 +1,5 @@
+@_spi(Reflection) import Swift
+
 /// A model's keys: for each, where its value sits in the mirror (when it can be
 /// placed there) and whether it varies between `init()` values. Learned once per
 /// type, from two `init()` values.
@@ -26,6 +28,16 @@ final class ModelShape: @unchecked Sendable {  // immutable; `model` is a metaty
         var varies: Bool
         /// The property is an `Optional` (true where the field is not placed: not known).
         var isOptional = true
+        /// Where a struct model's own stored property holds the field's value as it is (not a
+        /// `@ModelField` box): its byte offset in the model's value, and its type. A repair
+        /// asking for that type reads the initial value there, without a mirror or an
+        /// `encode(to:)` of the whole value.
+        var storage: Storage?
+
+        struct Storage: Sendable {
+            let offset: Int
+            let type: ObjectIdentifier
+        }
 
         /// Whether the repair stage reads this key's initial value from the decode's one
         /// `init()` value (`ModelFallbacks`), not from each object's own (where it varies).
@@ -89,9 +101,30 @@ final class ModelShape: @unchecked Sendable {  // immutable; `model` is a metaty
                                     varies: !isConstant(entry.value, entry.other), isOptional: entry.value is any OptionalValue)
             }
         }
+        if let storage = Self.storage(of: model, labels: stored.filter { $0.place.level == 0 }.map(\.label)) {
+            for (key, field) in fields {
+                guard let place = field.place, place.level == 0, !field.isWrapped else { continue }
+                fields[key]!.storage = storage[place.offset]
+            }
+        }
         let byIndex = fields.sorted { $0.value.index < $1.value.index }
         self.fields = byIndex.map(\.value)
         keys = KeyIndex(byIndex.map(\.key))
+    }
+
+    /// Each stored property of a struct `model`, in order, where they are the mirror's
+    /// children named `labels` (as they are for a struct): nil for a class, or where the
+    /// runtime lists them otherwise.
+    private static func storage(of model: any DecodableModel.Type, labels: [String]) -> [Field.Storage]? {
+        guard #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *), !(model is AnyClass) else { return nil }
+        var names: [String] = []
+        var storage: [Field.Storage] = []
+        let complete = _forEachField(of: model, options: _EachFieldOptions(rawValue: 0)) { name, offset, type, _ in
+            names.append(String(cString: name))
+            storage.append(Field.Storage(offset: offset, type: ObjectIdentifier(type)))
+            return true
+        }
+        return complete && names == labels ? storage : nil
     }
 
     /// The coding key (or property name) `field` is found by.

@@ -53,6 +53,69 @@ import CodableKit
             && recorded.level == mirrored.level && recorded.inner == mirrored.inner)
     }
 
+    /// Properties of every size and alignment, whose initial values a repair reads straight
+    /// from the stored property of the decode's `init()` value.
+    struct Layout: CodableModel, Equatable {
+        var flag = true
+        var small: Int8 = -7
+        var word: UInt16 = 65_000
+        var text = "an initial text longer than fifteen bytes"
+        var short = "ab"
+        var ratio: Float = 0.25
+        var big: Int64 = .max - 1
+        var list = [3, 1, 2]
+        var optional: Double? = 2.5
+        var kind = Kind.b
+        var date = Date(timeIntervalSince1970: 1_000)
+        var nested = Nested()
+        var table = ["k": 1]
+        var url = URL(string: "https://example.com/a")!
+        enum Kind: String, Codable { case a, b }
+        struct Nested: Codable, Equatable { var x: UInt8 = 9; var y = "why"; var z = 1.5 }
+    }
+
+    @Test(arguments: [
+        "{}",
+        #"{"flag": null, "small": null, "word": null, "text": null, "short": null, "ratio": null, "big": null, "list": null, "kind": null, "date": null, "nested": null, "table": null, "url": null}"#,
+        #"{"flag": {}, "small": [], "word": -1, "text": {}, "short": [], "ratio": {}, "big": 1.5, "list": {}, "optional": [], "kind": "c", "date": {}, "nested": 3, "table": [], "url": 7}"#,
+    ])
+    func initialValuesOfEveryLayoutAreTheInitsValues(json: String) throws {
+        let many = try #require([Layout].deserialize(from: "[" + Array(repeating: json, count: 300).joined(separator: ",") + "]"))
+        #expect(many.count == 300 && many.allSatisfy { $0 == Layout() })
+        for _ in 0 ..< 30 { #expect(Layout.deserialize(from: json) == Layout()) }
+        let strict = DecodingOptions(mode: .strict)
+        #expect(throws: DecodingError.self) { try ModelDecoder(options: strict).decode(Layout.self, from: Data(json.utf8)) }
+    }
+
+    /// A model that counts its `encode(to:)` calls, written as the synthesized one is.
+    struct CountedEncode: CodableModel, Equatable {
+        static let calls = Locked(0)
+        var name = "ada"
+        var tags = ["x"]
+        var age = 36
+        enum CodingKeys: String, CodingKey { case name, tags, age }
+        init() {}
+        func encode(to encoder: any Encoder) throws {
+            Self.calls.withLock { $0 += 1 }
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(tags, forKey: .tags)
+            try container.encode(age, forKey: .age)
+        }
+    }
+
+    /// A struct's repairs read each initial value from its stored property: no decode encodes
+    /// the model to find them (its shape is learned once per process, from two values).
+    @Test func repairsDoNotEncodeTheModel() throws {
+        _ = CountedEncode.deserialize(from: "{}")
+        CountedEncode.calls.withLock { $0 = 0 }
+        for _ in 0 ..< 3 {
+            let values = try #require([CountedEncode].deserialize(from: #"[{"name": null, "tags": 1}, {"age": "old"}, {}]"#))
+            #expect(values == [CountedEncode(), CountedEncode(), CountedEncode()])
+        }
+        #expect(CountedEncode.calls.withLock { $0 } == 0)
+    }
+
     static let currency = Locked("EUR")
 
     /// A default read from app state (the same in the two values the shape is learned
