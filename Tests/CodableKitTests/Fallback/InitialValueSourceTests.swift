@@ -87,6 +87,30 @@ import CodableKit
         #expect(throws: DecodingError.self) { try ModelDecoder(options: strict).decode(Layout.self, from: Data(json.utf8)) }
     }
 
+    /// A generic model (its layout known only for each concrete type), a property of no size,
+    /// a model of no size, and an indirect enum (a reference: each object takes its own).
+    struct Page<Item: Codable & Equatable>: CodableModel, Equatable {
+        var items: [Item] = []
+        var next: Item?
+        var count: UInt8 = 3
+        var tree = Tree.node(.leaf(1), .leaf(2))
+        var nothing = Nothing()
+    }
+
+    struct Nothing: CodableModel, Equatable {
+        var inner = Empty()
+        struct Empty: Codable, Equatable {}
+    }
+
+    indirect enum Tree: Codable, Equatable { case leaf(Int), node(Tree, Tree) }
+
+    @Test func genericAndEmptyModelsKeepTheirInitialValues() throws {
+        let json = #"[{"items": 3, "next": [], "count": "x", "tree": 5, "nothing": 1}, {"count": 300, "nothing": {"inner": 2}}, {}]"#
+        #expect(try #require([Page<String>].deserialize(from: json)) == Array(repeating: Page<String>(), count: 3))
+        #expect(try #require([Page<Double>].deserialize(from: json)) == Array(repeating: Page<Double>(), count: 3))
+        #expect(Nothing.deserialize(from: #"{"inner": 1}"#) == Nothing())
+    }
+
     /// A model that counts its `encode(to:)` calls, written as the synthesized one is.
     struct CountedEncode: CodableModel, Equatable {
         static let calls = Locked(0)
