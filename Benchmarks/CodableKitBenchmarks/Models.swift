@@ -47,6 +47,22 @@ struct NamedRunway: Codable, DecodableModel {
     var surfaceType = ""
 }
 
+/// The same airports declared `SynthesizedCodable` (decoded by a field plan, which finds a
+/// strategy's candidate keys once per array).
+struct DeclaredNamedAirport: Codable, CodableModel, SynthesizedCodable {
+    var airportName = ""
+    var iataCode = ""
+    var icaoCode = ""
+    var geoCoordinates: [Double] = []
+    var runwayList: [DeclaredNamedRunway] = []
+}
+
+struct DeclaredNamedRunway: Codable, CodableModel, SynthesizedCodable {
+    var runwayDirection = ""
+    var lengthFeet = 0
+    var surfaceType = ""
+}
+
 /// The same airports with snake_case coding keys written out: decodes snake_case
 /// JSON with no strategy, to tell the strategy's cost from the longer keys'.
 struct SnakeKeyedAirport: Codable, DecodableModel {
