@@ -1,4 +1,3 @@
-@_spi(Reflection) import Swift
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -69,15 +68,10 @@ final class EncodeFieldPlan: @unchecked Sendable {  // immutable once made
     /// The plan of `value`'s type, or nil when the type does not declare `SynthesizedEncodable`,
     /// is a class, or its `encode(to:)` shows the probe something a plan cannot stand for.
     static func learn<T: Encodable>(from value: T, info: ModelInfo) -> EncodeFieldPlan? {
-        guard #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *), !(T.self is AnyClass), !info.isClass,
-              (T.self as? any EncodableModel.Type)?._isSynthesizedEncodable == true else { return nil }
-        var stored: [(name: String, offset: Int, type: Any.Type)] = []
-        let complete = _forEachField(of: T.self, options: _EachFieldOptions(rawValue: 0)) { name, offset, type, _ in
-            stored.append((String(cString: name), offset, type))
-            return true
-        }
+        guard !info.isClass, (T.self as? any EncodableModel.Type)?._isSynthesizedEncodable == true,
+              let stored = StructField.of(struct: T.self) else { return nil }
         let probe = EncodeProbe()
-        guard complete, (try? value.encode(to: probe)) != nil, !probe.refused, probe.containers == 1 else { return nil }
+        guard (try? value.encode(to: probe)) != nil, !probe.refused, probe.containers == 1 else { return nil }
         let calls = probe.calls
         func storedType(of call: EncodeProbe.Call) -> Any.Type {
             call.ifPresent ? call.slot.optionalType : call.slot.valueType
@@ -89,7 +83,7 @@ final class EncodeFieldPlan: @unchecked Sendable {  // immutable once made
             var next = 0  // synthesized code writes the properties it writes in their order
             for (position, call) in calls.enumerated() {
                 let type = storedType(of: call)
-                let property: (name: String, offset: Int, type: Any.Type)
+                let property: StructField
                 if linedUp {
                     property = stored[position]
                 } else {

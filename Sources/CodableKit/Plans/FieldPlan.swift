@@ -1,5 +1,3 @@
-@_spi(Reflection) import Swift
-
 /// What a struct model's synthesized `init(from:)` does, learned once per type, so that
 /// the decoder can do it without the `Decodable` machinery: which stored property each key
 /// fills, at which offset, by `decode` or `decodeIfPresent`.
@@ -179,14 +177,8 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     /// (see the type's documentation), or it is not a struct. `rules`: whether the model has
     /// key rules and value rules.
     static func learn<Model: SynthesizedDecodable>(_: Model.Type, rules: (keys: Bool, values: Bool) = (false, false)) -> FieldPlan? {
-        guard #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *), !(Model.self is AnyClass) else { return nil }
-        var stored: [(name: String, offset: Int, type: ObjectIdentifier)] = []
-        let complete = _forEachField(of: Model.self, options: _EachFieldOptions(rawValue: 0)) { name, offset, type, _ in
-            stored.append((String(cString: name), offset, ObjectIdentifier(type)))
-            return true
-        }
         // At most 64 fields (a bit each while decoding), in a value the scratch stack can hold.
-        guard complete, stored.count <= 64, MemoryLayout<Model>.size <= ScratchStack.largest,
+        guard let stored = StructField.of(struct: Model.self), stored.count <= 64, MemoryLayout<Model>.size <= ScratchStack.largest,
               MemoryLayout<Model>.alignment <= ScratchStack.alignment else { return nil }
         var requests: [ProbeRequest] = []
         var candidates: [[Int]] = []
@@ -200,7 +192,7 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
                 requests = probe.requests
                 keyLookup = probe.keyLookup
                 guard requests.count == stored.count, Set(requests.map(\.key)).count == requests.count else { return nil }
-                candidates = requests.map { request in stored.indices.filter { stored[$0].type == request.fieldType } }
+                candidates = requests.map { request in stored.indices.filter { ObjectIdentifier(stored[$0].type) == request.fieldType } }
             } else {
                 guard probe.requests.count == requests.count,
                       zip(probe.requests, requests).allSatisfy({

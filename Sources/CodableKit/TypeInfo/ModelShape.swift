@@ -1,5 +1,3 @@
-@_spi(Reflection) import Swift
-
 /// A model's keys: for each, where its value sits in the mirror (when it can be
 /// placed there) and whether it varies between `init()` values. Learned once per
 /// type, from two `init()` values.
@@ -116,15 +114,8 @@ final class ModelShape: @unchecked Sendable {  // immutable; `model` is a metaty
     /// children named `labels` (as they are for a struct): nil for a class, or where the
     /// runtime lists them otherwise.
     private static func storage(of model: any DecodableModel.Type, labels: [String]) -> [Field.Storage]? {
-        guard #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *), !(model is AnyClass) else { return nil }
-        var names: [String] = []
-        var storage: [Field.Storage] = []
-        let complete = _forEachField(of: model, options: _EachFieldOptions(rawValue: 0)) { name, offset, type, _ in
-            names.append(String(cString: name))
-            storage.append(Field.Storage(offset: offset, type: ObjectIdentifier(type)))
-            return true
-        }
-        return complete && names == labels ? storage : nil
+        guard let stored = StructField.of(struct: model), stored.map(\.name) == labels else { return nil }
+        return stored.map { Field.Storage(offset: $0.offset, type: ObjectIdentifier($0.type)) }
     }
 
     /// The coding key (or property name) `field` is found by.
