@@ -30,6 +30,20 @@ struct DeclaredWide: Codable, CodableModel, SynthesizedCodable {
     var o0: String?, o1: String?, o2: String?, o3: String?, o4: String?
 }
 
+struct DeclaredNamedAirport: Codable, CodableModel, SynthesizedCodable {
+    var airportName = ""
+    var iataCode = ""
+    var icaoCode = ""
+    var geoCoordinates: [Double] = []
+    var runwayList: [DeclaredNamedRunway] = []
+}
+
+struct DeclaredNamedRunway: Codable, CodableModel, SynthesizedCodable {
+    var runwayDirection = ""
+    var lengthFeet = 0
+    var surfaceType = ""
+}
+
 struct DeclaredTimeline: Codable, CodableModel, SynthesizedCodable {
     var statuses: [DeclaredStatus] = []
     var searchMetadata = DeclaredSearchMetadata()

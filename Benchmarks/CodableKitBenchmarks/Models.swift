@@ -33,7 +33,7 @@ struct Wide: Codable, CodableModel {
 }
 
 /// Airports with multi-word property names, for the key-strategy benchmark.
-struct NamedAirport: Codable, DecodableModel {
+struct NamedAirport: Codable, CodableModel {
     var airportName = ""
     var iataCode = ""
     var icaoCode = ""
@@ -41,23 +41,7 @@ struct NamedAirport: Codable, DecodableModel {
     var runwayList: [NamedRunway] = []
 }
 
-struct NamedRunway: Codable, DecodableModel {
-    var runwayDirection = ""
-    var lengthFeet = 0
-    var surfaceType = ""
-}
-
-/// The same airports declared `SynthesizedCodable` (decoded by a field plan, which finds a
-/// strategy's candidate keys once per array).
-struct DeclaredNamedAirport: Codable, CodableModel, SynthesizedCodable {
-    var airportName = ""
-    var iataCode = ""
-    var icaoCode = ""
-    var geoCoordinates: [Double] = []
-    var runwayList: [DeclaredNamedRunway] = []
-}
-
-struct DeclaredNamedRunway: Codable, CodableModel, SynthesizedCodable {
+struct NamedRunway: Codable, CodableModel {
     var runwayDirection = ""
     var lengthFeet = 0
     var surfaceType = ""
