@@ -13,6 +13,8 @@ struct CallSettings {
     let callIsStrict: Bool
     let maxDepth: Int
     let keyStrategies: [any KeyStrategy]
+    /// `!keyStrategies.isEmpty`, asked per keyed container without loading (and retaining) the array.
+    let hasKeyStrategies: Bool
     /// Per-call transformers over the app-wide ones, by the type they produce.
     let typeTransformers: [ObjectIdentifier: any ValueTransformable]
     let hasTypeTransformers: Bool
@@ -37,6 +39,7 @@ struct CallSettings {
         callIsStrict = options.mode == .strict
         maxDepth = options.maxDepth
         keyStrategies = options.keyStrategies
+        hasKeyStrategies = !keyStrategies.isEmpty
         usesPlans = !convertsKeys && options.usesFieldPlans
         let transformers = appliesTransformers
             ? WhichSettingWins.typeTransformers(perCall: options.transformers, configured: options.configured) : [:]

@@ -86,7 +86,7 @@ final class DecodingSession {
     /// Whether containers in `frame` resolve keys through a table.
     @inline(__always)
     func hasKeyTable(frame: Int) -> Bool {
-        frame >= 0 && frames[frame].hasKeyRules || !settings.keyStrategies.isEmpty
+        frame >= 0 && frames[frame].hasKeyRules || settings.hasKeyStrategies
     }
 
     /// `keyTable(for:frame:current:)` once a table is needed: the one for `Key` and `info`.
@@ -107,7 +107,7 @@ final class DecodingSession {
 
     func pushFrame(_ type: Any.Type, model: (any DecodableModel.Type)?, info: ModelInfo?) {
         if !hasPendingBase {  // the common case, without copying the existential in and out
-            frames.append(ModelFrame(type: type, model: model, depth: path.count, info: info,
+            frames.append(ModelFrame(type: type, model: model, depth: path.count, info: info, infoIdentity: info.map(ObjectIdentifier.init),
                                      hasValueRules: info?.hasValueRules ?? false, hasKeyRules: info?.hasKeyRules ?? false,
                                      isObservable: info?.isObservable ?? false, isUpdate: false, fallback: nil))
             return
@@ -115,7 +115,7 @@ final class DecodingSession {
         let base = pendingBase
         pendingBase = nil
         let fallback = base.flatMap { base in model.map { FallbackSource(base: base, shape: ModelShape.of($0)) } }
-        frames.append(ModelFrame(type: type, model: model, depth: path.count, info: info,
+        frames.append(ModelFrame(type: type, model: model, depth: path.count, info: info, infoIdentity: info.map(ObjectIdentifier.init),
                                  hasValueRules: info?.hasValueRules ?? false, hasKeyRules: info?.hasKeyRules ?? false,
                                  isObservable: info?.isObservable ?? false, isUpdate: base != nil,
                                  fallback: fallback))

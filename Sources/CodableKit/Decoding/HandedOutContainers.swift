@@ -22,8 +22,9 @@ struct HandedOutContainers: ~Copyable {
         cursors.deallocate()
     }
 
-    /// The value node of `key` in `object`, for a keyed container at `depth`.
-    @inline(__always)
+    /// The value node of `key` in `object`, for a keyed container at `depth`. Transparent,
+    /// as `MemberCursor.member` is, and for the same reason.
+    @_transparent
     mutating func member(_ key: UnsafeBufferPointer<UInt8>, in object: Int, of document: JSONDocument, depth: Int) -> Int? {
         if depth >= cursors.count { growCursors(toFit: depth) }
         return cursors[depth].member(key, in: object, of: document)

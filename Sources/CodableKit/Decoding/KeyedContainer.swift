@@ -240,16 +240,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             // Safety: the session (held through the decoder) owns its key tables.
             return keys.flatMap { $0._withUnsafeGuaranteedRef { keys in keys.resolveConverted(keys.entry(for: name), converted) } }
         }
-        if let keys {
-            // Used without a retain (binding an unowned reference to a local retained it, per key).
-            // Safety: as above, the session owns its key tables.
-            return keys._withUnsafeGuaranteedRef { keys in
-                keys.member(of: name, in: document, object: object, session: session, depth: depth) {
-                    session.member($0, in: object, of: document, depth: depth)
-                }
-            }
-        }
-        return name.withUTF8 { session.member($0, in: object, of: document, depth: depth) }
+        return session.member(named: &name, table: keys, in: object, of: document, depth: depth)
     }
 
     @inline(__always)

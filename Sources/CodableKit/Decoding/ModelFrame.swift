@@ -10,8 +10,9 @@ struct ModelFrame {
     /// Not retained: every `ModelInfo` is made by `ModelInfo.of`, whose process-wide
     /// cache keeps it for the life of the process (holding it would cost a retain and a release per object).
     unowned(unsafe) let info: ModelInfo?
-    /// `info`'s identity, compared without touching (and retaining) `info`.
-    var infoIdentity: ObjectIdentifier? { info.map(ObjectIdentifier.init) }
+    /// `info`'s identity, compared per keyed container without loading `info` (a load of an
+    /// `unowned(unsafe)` reference makes a strong one: a retain and a release).
+    let infoIdentity: ObjectIdentifier?
     /// `info?.hasValueRules` and `info?.hasKeyRules`, read per property and per keyed
     /// container without touching `info` (binding it retains it, unowned or not).
     let hasValueRules: Bool

@@ -29,8 +29,9 @@ final class KeyTable {
     /// class hierarchy, or `AnyCodingKey` for every model's `@ModelField`s), if any.
     private var next: KeyTable?
 
-    /// The identity of the model whose rules this table applies (nil: the call's strategies only).
-    var infoIdentity: ObjectIdentifier? { info.map(ObjectIdentifier.init) }
+    /// The identity of the model whose rules this table applies (nil: the call's strategies
+    /// only): compared per keyed container, without loading (and retaining) `info`.
+    let infoIdentity: ObjectIdentifier?
 
     /// The table among this one and those after it that applies `info`'s rules, made and
     /// linked at the end the first time `info` is asked for.
@@ -49,9 +50,21 @@ final class KeyTable {
         return Unmanaged.passUnretained(table)
     }
 
+    /// One property's candidates: a range of `candidates`, and its first candidate's key
+    /// (a range of `bytes`) for the common lookup, or -1 when that candidate is dotted.
+    private struct Entry {
+        var property: String
+        var first: Int
+        var count: Int
+        var firstKeyStart: Int
+        var firstKeyLength: Int
+    }
+
     private struct State {
-        /// Per property, the range of its candidates in `candidates`.
-        var entries: [(property: String, first: Int, count: Int)] = []
+        /// Per property, in the order first asked, `entryCount` of them: a buffer rather
+        /// than an array, read per key without bounds or uniqueness checks.
+        var entries = UnsafeMutableBufferPointer<Entry>(start: nil, count: 0)
+        var entryCount = 0
         var positions: [String: Int] = [:]
         var predicted = 0
         var candidates: [KeyCandidate] = []
@@ -65,33 +78,50 @@ final class KeyTable {
 
     init(info: ModelInfo?, strategies: [any KeyStrategy]) {
         self.info = info
+        infoIdentity = info.map(ObjectIdentifier.init)
         self.strategies = strategies
     }
 
-    deinit {
-        state.pointer.pointee.bytes.deallocate()  // the table's key text (the cell frees itself)
+    deinit {  // the table's key text and entries (the cell frees itself)
+        let table = state.pointer
+        table.pointee.bytes.deallocate()
+        _ = UnsafeMutableBufferPointer(rebasing: table.pointee.entries[..<table.pointee.entryCount]).deinitialize()
+        table.pointee.entries.deallocate()
     }
 
     /// The entry of `property`'s candidates (predicted from the order of earlier lookups).
     @inline(__always)
     func entry(for property: String) -> Int {
         let table = state.pointer
+        let count = table.pointee.entryCount
         var position = table.pointee.predicted
-        if position >= table.pointee.entries.count || table.pointee.entries[position].property != property {
+        // Safety: `position` is checked against `entryCount`, the initialized entries.
+        if position >= count || table.pointee.entries.baseAddress.unsafelyUnwrapped[position].property != property {
             position = table.pointee.positions[property] ?? add(property)
         }
-        table.pointee.predicted = position + 1 == table.pointee.entries.count ? 0 : position + 1
+        table.pointee.predicted = position &+ 1 == table.pointee.entryCount ? 0 : position &+ 1
         return position
     }
 
-    /// The first candidate's key of an entry, when it is a plain key: most keys are
-    /// found there, so the container tries it inline before `resolve`.
+    /// `property`'s entry, and its first candidate's key when that is a plain key: most
+    /// keys are found there, so a container tries it inline before `resolve`. The key's
+    /// bytes stay where they are until the table adds an entry.
     @inline(__always)
-    func firstKey(of entry: Int) -> UnsafeBufferPointer<UInt8>? {
+    func firstCandidate(for property: String) -> (entry: Int, key: UnsafeBufferPointer<UInt8>?) {
+        let position = entry(for: property)
         let table = state.pointer
-        let candidate = table.pointee.candidates[table.pointee.entries[entry].first]
-        guard candidate.path < 0, let base = table.pointee.bytes.baseAddress else { return nil }
-        return UnsafeBufferPointer(start: base + candidate.start, count: candidate.length)
+        // Safety: `entry(for:)` gives an initialized entry; an entry's key lies in `bytes`.
+        // (Read through a pointer: copying the entry out would retain its `property`.)
+        let entry = table.pointee.entries.baseAddress.unsafelyUnwrapped + position
+        guard entry.pointee.firstKeyStart >= 0 else { return (position, nil) }
+        return (position, UnsafeBufferPointer(start: table.pointee.bytes.baseAddress.unsafelyUnwrapped + entry.pointee.firstKeyStart,
+                                              count: entry.pointee.firstKeyLength))
+    }
+
+    /// The range of an entry's candidates in `candidates`.
+    private func range(of entry: Int) -> Range<Int> {
+        let entry = state.pointer.pointee.entries.baseAddress! + entry
+        return entry.pointee.first ..< entry.pointee.first + entry.pointee.count
     }
 
     /// The value node for an entry in `object`, as `MemberChoice` chooses among its
@@ -104,10 +134,10 @@ final class KeyTable {
     @inline(never)
     func resolve(entry: Int, in document: JSONDocument, object: Int, session: DecodingSession, depth: Int) -> Int? {
         let table = state.pointer
-        let (first, count) = (table.pointee.entries[entry].first, table.pointee.entries[entry].count)
+        let candidates = range(of: entry)
         var choice = MemberChoice()
         let bytes = UnsafeBufferPointer(table.pointee.bytes)
-        for position in first ..< first + count {
+        for position in candidates {
             let candidate = table.pointee.candidates[position]
             var found: Int?
             if candidate.path >= 0 {  // the walk first, then the literal key below (see `DottedPath`)
@@ -119,21 +149,10 @@ final class KeyTable {
             }
             guard let node = found else { continue }
             let isNull = document.nodes[node].kind == .null
-            choice.offer(rank: position - first, at: node, isNull: isNull)
+            choice.offer(rank: position - candidates.lowerBound, at: node, isNull: isNull)
             if !isNull { break }  // candidates come best first: no later one beats a present value
         }
         return choice.node < 0 ? nil : choice.node
-    }
-
-    /// The value node of `property` in `object`, as a keyed container at `depth` finds it: its
-    /// first candidate, by `member`, when that is present and not null (most keys, tried inline),
-    /// else `resolve`.
-    @inline(__always)
-    func member(of property: String, in document: JSONDocument, object: Int, session: DecodingSession, depth: Int,
-                member: (UnsafeBufferPointer<UInt8>) -> Int?) -> Int? {
-        let entry = entry(for: property)
-        if let key = firstKey(of: entry), let node = member(key), document.nodes[node].kind != .null { return node }
-        return resolve(entry: entry, in: document, object: object, session: session, depth: depth)
     }
 
     /// The keys `property`'s value is looked for under, best first, or nil when one is a
@@ -141,9 +160,8 @@ final class KeyTable {
     func plainCandidates(for property: String) -> [[UInt8]]? {
         let entry = entry(for: property)
         let table = state.pointer
-        let (first, count) = (table.pointee.entries[entry].first, table.pointee.entries[entry].count)
         var keys: [[UInt8]] = []
-        for position in first ..< first + count {
+        for position in range(of: entry) {
             let candidate = table.pointee.candidates[position]
             guard candidate.path < 0 else { return nil }
             keys.append(Array(table.pointee.bytes[candidate.start ..< candidate.start + candidate.length]))
@@ -155,8 +173,7 @@ final class KeyTable {
     /// the first candidate present and not null (dotted candidates as literal keys).
     func resolveConverted(_ entry: Int, _ converted: [String: Int]) -> Int? {
         let table = state.pointer
-        let (first, count) = (table.pointee.entries[entry].first, table.pointee.entries[entry].count)
-        for position in first ..< first + count {
+        for position in range(of: entry) {
             let candidate = table.pointee.candidates[position]
             let key = String(decoding: UnsafeBufferPointer(rebasing: table.pointee.bytes[candidate.start ..< candidate.start + candidate.length]),
                              as: UTF8.self)
@@ -168,7 +185,7 @@ final class KeyTable {
     private func appendBytes(_ text: String.UTF8View) {
         let table = state.pointer
         let needed = table.pointee.byteCount + text.count
-        if needed > table.pointee.bytes.count {
+        if needed > table.pointee.bytes.count || table.pointee.bytes.baseAddress == nil {  // allocated even for "" (see `firstCandidate`)
             let grown = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(needed, table.pointee.bytes.count * 2, 64))
             if let old = table.pointee.bytes.baseAddress {
                 grown.baseAddress!.update(from: old, count: table.pointee.byteCount)
@@ -208,8 +225,36 @@ final class KeyTable {
             table.pointee.candidates.append(KeyCandidate(start: table.pointee.byteCount, length: key.utf8.count, path: path))
             appendBytes(key.utf8)
         }
-        table.pointee.entries.append((property, first, table.pointee.candidates.count - first))
-        table.pointee.positions[property] = table.pointee.entries.count - 1
-        return table.pointee.entries.count - 1
+        let head = table.pointee.candidates[first]
+        let entry = Entry(property: property, first: first, count: table.pointee.candidates.count - first,
+                          firstKeyStart: head.path < 0 ? head.start : -1, firstKeyLength: head.length)
+        let position = table.pointee.entryCount
+        if position == table.pointee.entries.count {
+            let grown = UnsafeMutableBufferPointer<Entry>.allocate(capacity: max(8, position * 2))
+            if let old = table.pointee.entries.baseAddress {
+                grown.baseAddress!.moveInitialize(from: old, count: position)
+                table.pointee.entries.deallocate()
+            }
+            table.pointee.entries = grown
+        }
+        (table.pointee.entries.baseAddress! + position).initialize(to: entry)
+        table.pointee.entryCount = position + 1
+        table.pointee.positions[property] = position
+        return position
+    }
+}
+
+extension DecodingSession {
+    /// The value node of the property `name` in `object`, as a keyed container at `depth`
+    /// finds it (`KeyedContainer.lookup`, `PlanKeys.member`): through `table` when keys have
+    /// rules or strategies — its first candidate when that is present and not null (most
+    /// keys), else `KeyTable.resolve` — and by the name itself otherwise.
+    @inline(__always)
+    func member(named name: inout String, table: Unmanaged<KeyTable>?, in object: Int, of document: JSONDocument, depth: Int) -> Int? {
+        guard let table else { return name.withUTF8 { containers.member($0, in: object, of: document, depth: depth) } }
+        // Safety: the session owns its key tables until it ends.
+        let (entry, key) = table._withUnsafeGuaranteedRef { $0.firstCandidate(for: name) }
+        if let key, let node = containers.member(key, in: object, of: document, depth: depth), document.nodes[node].kind != .null { return node }
+        return table._withUnsafeGuaranteedRef { $0.resolve(entry: entry, in: document, object: object, session: self, depth: depth) }
     }
 }

@@ -91,7 +91,7 @@ struct ObjectWalk {
         // when no key is another field's too (else every field's member is found first, below).
         // Safety (here and below): the session's plan caches hold the candidates until the decode ends.
         let candidates = self.candidates
-        if plan.hasKeyRules || !session.settings.keyStrategies.isEmpty, candidates?._withUnsafeGuaranteedRef(\.isUnique) != true {
+        if plan.hasKeyRules || session.settings.hasKeyStrategies, candidates?._withUnsafeGuaranteedRef(\.isUnique) != true {
             mark = session.plans.scratch.mark
             let nodes = session.plans.earlyMembers(count)
             early = nodes

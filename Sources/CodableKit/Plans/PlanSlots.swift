@@ -109,14 +109,7 @@ enum PlanKeys<Key: CodingKey>: PlanKeyLookup {
     static func member(_ key: String, in object: Int, of decoder: DocumentDecoder, depth: Int, frame: Int) -> Int? {
         let (session, document) = (decoder.session, decoder.document)
         var name = key
-        guard let keys = session.keyTable(for: Key.self, frame: frame, current: nil) else {
-            return name.withUTF8 { session.member($0, in: object, of: document, depth: depth) }
-        }
-        // Safety: the session owns its key tables until it ends.
-        return keys._withUnsafeGuaranteedRef { keys in
-            keys.member(of: name, in: document, object: object, session: session, depth: depth) {
-                session.member($0, in: object, of: document, depth: depth)
-            }
-        }
+        return session.member(named: &name, table: session.keyTable(for: Key.self, frame: frame, current: nil),
+                              in: object, of: document, depth: depth)
     }
 }

@@ -16,7 +16,7 @@ extension DocumentDecoder {
         let value = session.plans.scratch.push(size: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
         defer { session.plans.scratch.pop(to: mark) }
         // A plan's state is found here only where its keys need their candidates; else on first need.
-        let state = plan.hasKeyRules || !session.settings.keyStrategies.isEmpty ? planState(plan, info: info) : nil
+        let state = plan.hasKeyRules || session.settings.hasKeyStrategies ? planState(plan, info: info) : nil
         var walk = ObjectWalk(decoder: self, info: info, state: state, object: object, flat: .off)
         try decodePlanned(into: value, T.self, model: model, plan: plan, walk: &walk)
         // Safety: `decodePlanned(into:)` returned: the value is initialized.
@@ -28,7 +28,7 @@ extension DocumentDecoder {
     /// Unretained: the session's plan caches hold every state until the decode ends.
     func planState(_ plan: FieldPlan, info: ModelInfo) -> Unmanaged<PlanInDecode> {
         session.plans.state(of: plan) {
-            let candidates = plan.hasKeyRules || !session.settings.keyStrategies.isEmpty
+            let candidates = plan.hasKeyRules || session.settings.hasKeyStrategies
                 ? plan.keyLookup.candidates(of: plan.keys, in: session, info: info).flatMap(PlanKeyCandidates.init) : nil
             return PlanInDecode(plan: plan, candidates: candidates)
         }
@@ -57,7 +57,7 @@ extension DocumentDecoder {
         guard count > 0 else { return [] }
         // The plan's state for the whole array: found now where keys need their candidates, else
         // by the first element that needs it, and handed on from one element's walk to the next.
-        var state = plan.hasKeyRules || !session.settings.keyStrategies.isEmpty ? planState(plan, info: info) : nil
+        var state = plan.hasKeyRules || session.settings.hasKeyStrategies ? planState(plan, info: info) : nil
         let flat = plan.isFlat && !info.hasValueRules
         // As the walk goes: keys as themselves, or each field's best candidate where no key is two fields'.
         // Safety: the session's plan caches hold the state.

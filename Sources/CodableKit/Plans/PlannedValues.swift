@@ -177,7 +177,7 @@ extension ObjectWalk {
             guard session.filedIssues.mark == pending.mark else { return false }
             element = pending
         }
-        if reason == .missing, plan.hasKeyRules || !session.settings.keyStrategies.isEmpty {
+        if reason == .missing, plan.hasKeyRules || session.settings.hasKeyStrategies {
             // Looked for under a key rule's or a strategy's name: the repair stage's record, which
             // names that key (`DecodingSession.lookedForKey`), in the element's own frame.
             guard element == nil else { return false }

@@ -102,6 +102,51 @@ struct Counting: KeyStrategy {
         #expect(wide.missing == nil)
     }
 
+    /// A model that asks for its keys in an order each object picks (forwards, backwards,
+    /// strided), each twice (`decodeNil`, then `decode`), with keys made at run time: the
+    /// table's predicted next key is wrong often, its entries outgrow their first buffer,
+    /// and the first candidate is sometimes null or absent, so the next one answers.
+    struct Shuffled: Decodable {
+        static let names = (0 ..< 20).map { "key\($0)OfAWideModel" } + ["", "ключ", "k"]
+        var values: [String: Int] = [:]
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyCodingKey.self)
+            let order = try container.decode(Int.self, forKey: AnyCodingKey(stringValue: "order"))
+            var names = Self.names
+            if order % 3 == 1 { names.reverse() }
+            if order % 3 == 2 { names = names.indices.map { names[$0 * 7 % names.count] } }
+            for name in names {
+                let key = AnyCodingKey(stringValue: String(decoding: Array(name.utf8), as: UTF8.self))  // a new string each time
+                if try container.decodeNil(forKey: key) { continue }
+                values[name] = try container.decode(Int.self, forKey: key)
+            }
+        }
+    }
+
+    @Test func tablesAskedOutOfOrderFindEveryCandidate() throws {
+        let names = Shuffled.names
+        let objects = (0 ..< 300).map { object in
+            let members = names.indices.map { index in
+                let (name, value) = (names[index], object * 100 + index)
+                switch index % 5 {
+                case 1: return #""p_\#(name)": null, "\#(name)": \#(value)"#  // the first candidate null: the name answers
+                case 2: return #""\#(name)": \#(value)"#                      // the first candidate absent
+                case 3: return #""\#(name)": -1, "p_\#(name)": \#(value)"#   // both: the first candidate wins
+                default: return #""p_\#(name)": \#(value)"#
+                }
+            }
+            return "{" + (members + [#""p_order": \#(object)"#]).joined(separator: ", ") + "}"
+        }
+        let decoder = ModelDecoder(options: .init(keyStrategies: [Prefix(prefix: "p_")]))
+        let decoded = try decoder.decode([Shuffled].self, from: Data(("[" + objects.joined(separator: ",") + "]").utf8))
+        #expect(decoded.count == 300)
+        for (object, shuffled) in decoded.enumerated() {
+            let expected = Dictionary(uniqueKeysWithValues: names.indices.map { (names[$0], object * 100 + $0) })
+            #expect(shuffled.values == expected, "object \(object)")
+        }
+    }
+
     @Test func designatedPath() throws {
         let json = #"{"data": {"users": [{"name": "a"}, {"name": "b"}]}}"#
         #expect(try Tagged.decode(from: json, designatedPath: "data.users.1").name == "b")
