@@ -65,6 +65,19 @@ final class DecodingSession {
         containers.member(key, in: object, of: document, depth: depth)
     }
 
+    /// The value node of the property `name` in `object`, as a keyed container at `depth`
+    /// finds it (`KeyedContainer.lookup`, `PlanKeys.member`): through `table` when keys have
+    /// rules or strategies — its first candidate when that is present and not null (most
+    /// keys), else `KeyTable.resolve` — and by the name itself otherwise.
+    @inline(__always)
+    func member(named name: inout String, table: Unmanaged<KeyTable>?, in object: Int, of document: JSONDocument, depth: Int) -> Int? {
+        guard let table else { return name.withUTF8 { containers.member($0, in: object, of: document, depth: depth) } }
+        // Safety: the session owns its key tables until it ends.
+        let (entry, key) = table._withUnsafeGuaranteedRef { $0.firstCandidate(for: name) }
+        if let key, let node = containers.member(key, in: object, of: document, depth: depth), document.nodes[node].kind != .null { return node }
+        return table._withUnsafeGuaranteedRef { $0.resolve(entry: entry, in: document, object: object, session: self, depth: depth) }
+    }
+
     // MARK: Per-type caches
 
     /// The key table for containers keyed by `Key` in `frame`, or nil when every key
