@@ -36,6 +36,7 @@ struct MemberCursor {
     /// table — and the optimizer inlines an `@inline(__always)` function at only one of
     /// them, calling it out of line at the other, and decodes on that path take 2–3% more
     /// instructions. `start` stays out of line: it runs once per object.
+    @_transparent
     mutating func member(_ key: UnsafeBufferPointer<UInt8>, in object: Int, of document: JSONDocument) -> Int? {
         if object != self.object || document.serial != self.document {
             start(object, of: document)
