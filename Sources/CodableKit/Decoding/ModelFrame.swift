@@ -28,6 +28,6 @@ struct ModelFrame {
     /// The model's shared fallbacks, found on this object's first fallback (unretained:
     /// the session's `modelFallbacks` table keeps them).
     var modelFallbacks: Unmanaged<ModelFallbacks>?
-    /// The model's `WrittenNilness`, found on this object's first absent optional (unretained, as above).
-    var writtenNilness: Unmanaged<WrittenNilness>?
+    /// The model's `InitialNilness`, found on this object's first absent optional (unretained, as above).
+    var initialNilness: Unmanaged<InitialNilness>?
 }

@@ -16,7 +16,7 @@ struct TypeCaches: ~Copyable {
     /// and `ModelShape`). Asked by every object that needs a fallback.
     var modelFallbacks = TypeTable<ModelFallbacks>()
     /// Per model type: which initial values are nil (see `DecodingSession.initialIsNil`).
-    var writtenNilness = TypeTable<WrittenNilness>()
+    var initialNilness = TypeTable<InitialNilness>()
     /// Type names for reports (`String(describing:)` demangles, so once per type):
     /// every repair names one or two types.
     private var typeNames = TypeTable<String>()

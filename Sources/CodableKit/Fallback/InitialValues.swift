@@ -4,7 +4,8 @@
 ///
 /// A model's keys are learned through its `encode(to:)` (see `KeyRecorder`) when it
 /// is `Encodable`, and by property name through its mirror otherwise (and for
-/// properties its `encode(to:)` does not write). `init()` runs only
+/// properties its `encode(to:)` does not write); whether an absent optional key is nil,
+/// without it where every optional property starts nil (`OptionalFields`). `init()` runs only
 /// once a fallback is needed, and reflection is kept off the per-object path:
 /// - a model's *shape* (its keys, and which differ between two `init()` values,
 ///   such as `UUID()` or `Date()`, or are not `Hashable`, or hold references) is
@@ -58,11 +59,10 @@ extension DecodingSession {
     func initialIsNil(_ key: String, frame: Int) -> Bool {
         guard frame >= 0, frame < frames.count, let model = frames[frame].model else { return true }
         if frames[frame].isUpdate { return false }
-        // What `encode(to:)` of one `init()` value writes answers most absent optionals (an
-        // optional whose initial value is nil) without the model's shape, whose reflection
-        // is most of a type's first decode.
-        // Safety: the session's `writtenNilness` table owns these until it ends.
-        if let known = writtenNilness(frame: frame, model: model)._withUnsafeGuaranteedRef({ $0.isNil(key) }) { return known }
+        // One `init()` value's nilness answers most absent optionals (an optional whose initial
+        // value is nil) without the model's shape, whose reflection is most of a type's first decode.
+        // Safety: the session's `initialNilness` table owns these until it ends.
+        if let known = initialNilness(frame: frame, model: model)._withUnsafeGuaranteedRef({ $0.isNil(key) }) { return known }
         // Borrowed, not taken: taking it would retain it for every absent optional; in
         // the generic `initialValue` the closure costs more than the retain.
         // Safety: the session's `modelFallbacks` table owns these until it ends.
@@ -88,22 +88,25 @@ extension DecodingSession {
     /// The one `init()` value of `model` that this decode's fallbacks read, made on first need.
     private func referenceValue(of model: any DecodableModel.Type) -> Any {
         let id = ObjectIdentifier(model)
-        if let nilness = types.writtenNilness.existing(id) { return nilness.base }
+        if let nilness = types.initialNilness.existing(id) { return nilness.base }
         if let fallbacks = types.modelFallbacks.existing(id) { return fallbacks.reference.base }
         return model.init()
     }
 
-    /// Whether each key's initial value is nil, from one `init()` value's `encode(to:)`,
-    /// found once per object (unretained: the session's table keeps it).
-    private func writtenNilness(frame: Int, model: any DecodableModel.Type) -> Unmanaged<WrittenNilness> {
-        if let known = frames[frame].writtenNilness { return known }
-        let nilness = types.writtenNilness.value(for: ObjectIdentifier(model)) {
+    /// Whether each key's initial value is nil, from one `init()` value, found once per
+    /// object (unretained: the session's table keeps it). Where every optional property of
+    /// that value is nil (`OptionalFields`), every key's is; else from what the value's
+    /// `encode(to:)` writes under each key.
+    private func initialNilness(frame: Int, model: any DecodableModel.Type) -> Unmanaged<InitialNilness> {
+        if let known = frames[frame].initialNilness { return known }
+        let nilness = types.initialNilness.value(for: ObjectIdentifier(model)) {
             let base = referenceValue(of: model)
-            return WrittenNilness(base: base, isNil: KeyRecorder.nilness(of: base, model: model))
+            if OptionalFields.of(model)?.allNone(in: base) == true { return InitialNilness(base: base, isNil: nil) }
+            return InitialNilness(base: base, isNil: KeyRecorder.nilness(of: base, model: model))
         }
-        // Safety: stored in `writtenNilness` below, which owns it until the session ends.
+        // Safety: stored in `initialNilness` below, which owns it until the session ends.
         let unretained = Unmanaged.passUnretained(nilness)
-        frames[frame].writtenNilness = unretained
+        frames[frame].initialNilness = unretained
         return unretained
     }
 
@@ -123,24 +126,28 @@ extension DecodingSession {
     }
 }
 
-/// Whether the value one `init()` value writes under each key is nil, for a decode's
-/// objects of one model (a default that reads app state is read afresh per decode).
-final class WrittenNilness {
-    /// The `init()` value written (shared with the model's `FallbackSource`).
+/// Whether the initial value under each key is nil, for a decode's objects of one model (a
+/// default that reads app state is read afresh per decode).
+final class InitialNilness {
+    /// The `init()` value (shared with the model's `FallbackSource`).
     let base: Any
-    private let keys: KeyIndex
+    /// Per key, whether the value written under it is nil; nil: every key's is.
+    private let keys: KeyIndex?
     private let nilness: [Bool]
 
-    init(base: Any, isNil: [String: Bool]) {
+    init(base: Any, isNil: [String: Bool]?) {
         self.base = base
-        keys = KeyIndex(Array(isNil.keys))
+        guard let isNil else { (keys, nilness) = (nil, []); return }
+        let keys = KeyIndex(Array(isNil.keys))
+        self.keys = keys
         nilness = keys.keys.map { isNil[$0]! }
     }
 
-    /// Whether the value written under `key` is nil; nil when that is not known.
+    /// Whether the initial value under `key` is nil; nil when that is not known.
     @inline(__always)
     func isNil(_ key: String) -> Bool? {
-        keys.index(of: key).map { nilness[$0] }
+        guard let keys else { return true }
+        return keys.index(of: key).map { nilness[$0] }
     }
 }
 

@@ -140,6 +140,73 @@ import CodableKit
         #expect(CountedEncode.calls.withLock { $0 } == 0)
     }
 
+    /// A model whose optional properties start nil, with an `encode(to:)` that records (as an
+    /// audit log or a stub that traps would): `JSONDecoder` never runs it, and no decode here
+    /// runs it either to learn that an absent optional key is nil.
+    struct CountedOptionals: CodableModel, Equatable {
+        static let calls = Locked(0)
+        var name = "ada"
+        var nick: String?
+        var age: Int?
+        var tags: [String]? = nil
+        enum CodingKeys: String, CodingKey { case name, nick = "nick_name", age, tags }
+        init() {}
+        init(name: String, nick: String? = nil, age: Int? = nil) {
+            (self.name, self.nick, self.age) = (name, nick, age)
+        }
+        func encode(to encoder: any Encoder) throws {
+            Self.calls.withLock { $0 += 1 }
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encodeIfPresent(nick, forKey: .nick)
+            try container.encodeIfPresent(age, forKey: .age)
+            try container.encodeIfPresent(tags, forKey: .tags)
+        }
+    }
+
+    @Test func absentOptionalsDoNotEncodeTheModel() throws {
+        CountedOptionals.calls.withLock { $0 = 0 }
+        let json = #"[{"name": "a"}, {"name": "b", "nick_name": "bee"}, {"name": "c", "age": 3, "tags": null}]"#
+        let expected = [CountedOptionals(name: "a"), CountedOptionals(name: "b", nick: "bee"), CountedOptionals(name: "c", age: 3)]
+        for _ in 0 ..< 3 {
+            #expect(try #require([CountedOptionals].deserialize(from: json)) == expected)
+            #expect(try [CountedOptionals].decodeWithReport(from: json).report.issues.isEmpty)
+            #expect(try ModelDecoder().decode(CountedOptionals.self, from: Data(#"{"name": "d"}"#.utf8)) == CountedOptionals(name: "d"))
+        }
+        #expect(CountedOptionals.calls.withLock { $0 } == 0)
+    }
+
+    /// An optional that starts non-nil keeps its initial value when its key is absent, read
+    /// by its coding key (here each property's key is the other's name); strict mode, as
+    /// `JSONDecoder`, gives nil. A `decodeIfPresent(…) ?? default` of a non-optional gets nil,
+    /// so its own default applies.
+    struct Swapped: CodableModel, Equatable {
+        var first: String? = nil
+        var second: String? = "two"
+        var count = 5
+        enum CodingKeys: String, CodingKey { case first = "second", second = "first", count }
+        init() {}
+        init(first: String?, second: String?, count: Int) {
+            (self.first, self.second, self.count) = (first, second, count)
+        }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            first = try container.decodeIfPresent(String.self, forKey: .first)
+            second = try container.decodeIfPresent(String.self, forKey: .second)
+            count = try container.decodeIfPresent(Int.self, forKey: .count) ?? 7
+        }
+    }
+
+    @Test func absentOptionalsKeepANonNilInitialValueByTheirKey() throws {
+        #expect(try Swapped.decode(from: "{}") == Swapped(first: nil, second: "two", count: 7))
+        #expect(try Swapped.decode(from: #"{"first": "1"}"#) == Swapped(first: nil, second: "1", count: 7))
+        #expect(try Swapped.decode(from: #"{"second": "2"}"#) == Swapped(first: "2", second: "two", count: 7))
+        let strict = DecodingOptions(mode: .strict)
+        #expect(try Swapped.decode(from: "{}", options: strict) == Swapped(first: nil, second: nil, count: 7))
+        let foundation = try JSONDecoder().decode(Swapped.self, from: Data("{}".utf8))
+        #expect(foundation == Swapped(first: nil, second: nil, count: 7))
+    }
+
     static let currency = Locked("EUR")
 
     /// A default read from app state (the same in the two values the shape is learned
