@@ -1,12 +1,13 @@
 /// A struct model's stored `Optional` properties, from the runtime's field list: enough to
 /// tell, without running the model's code, that every optional property of an `init()` value
 /// holds nothing, and so that an absent optional key is nil whichever property it names.
-/// `JSONDecoder` never runs `encode(to:)`; before this, a decode ran it once per model to
-/// learn which keys write nil, and a stub that traps or a method that records ran with it.
+/// `JSONDecoder` never runs `encode(to:)` while decoding, so neither does a decode here to
+/// answer that: a stub that traps, or an `encode(to:)` that records, must not run.
 ///
 /// Learned once per type. Nil (not known) for a class, or for a struct with storage its
-/// decode names otherwise: a property wrapper's or `@Observable`'s `_name`, a lazy
-/// property's `$__lazy_storage_$_name`.
+/// decode names otherwise: a property wrapper's `_name` (a property named so is told from
+/// one by its type: an `Optional` is no wrapper's storage), a lazy property's
+/// `$__lazy_storage_$_name`.
 struct OptionalFields: Sendable {
     private struct Field: Sendable {
         let offset: Int
@@ -16,9 +17,11 @@ struct OptionalFields: Sendable {
     private let fields: [Field]
 
     private init?(_ model: Any.Type) {
-        guard let stored = StructField.of(struct: model),
-              !stored.contains(where: { $0.name.hasPrefix("_") || $0.name.hasPrefix("$") }) else { return nil }
-        fields = stored.filter { $0.type is any OptionalValue.Type }.map { Field(offset: $0.offset, type: $0.type) }
+        guard let stored = StructField.of(struct: model) else { return nil }
+        let optionals = stored.filter { $0.type is any OptionalValue.Type }
+        guard !stored.contains(where: { $0.name.hasPrefix("$") }),
+              !stored.contains(where: { $0.name.hasPrefix("_") && !($0.type is any OptionalValue.Type) }) else { return nil }
+        fields = optionals.map { Field(offset: $0.offset, type: $0.type) }
     }
 
     static func of(_ model: any DecodableModel.Type) -> OptionalFields? {

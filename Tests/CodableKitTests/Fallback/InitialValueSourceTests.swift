@@ -164,7 +164,25 @@ import CodableKit
         }
     }
 
+    /// A property named with an underscore (a MongoDB `_id`) is no property wrapper's storage
+    /// when it is an `Optional`.
+    struct Document: CodableModel, Equatable {
+        static let calls = Locked(0)
+        var _id: String?
+        var title = ""
+        func encode(to encoder: any Encoder) throws {
+            Self.calls.withLock { $0 += 1 }
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(_id, forKey: ._id)
+            try container.encode(title, forKey: .title)
+        }
+        enum CodingKeys: String, CodingKey { case _id, title }
+    }
+
     @Test func absentOptionalsDoNotEncodeTheModel() throws {
+        Document.calls.withLock { $0 = 0 }
+        #expect(try #require([Document].deserialize(from: #"[{"title": "a"}, {"_id": "7", "title": "b"}]"#)).map(\._id) == [nil, "7"])
+        #expect(Document.calls.withLock { $0 } == 0)
         CountedOptionals.calls.withLock { $0 = 0 }
         let json = #"[{"name": "a"}, {"name": "b", "nick_name": "bee"}, {"name": "c", "age": 3, "tags": null}]"#
         let expected = [CountedOptionals(name: "a"), CountedOptionals(name: "b", nick: "bee"), CountedOptionals(name: "c", age: 3)]
