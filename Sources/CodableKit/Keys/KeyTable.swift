@@ -120,6 +120,7 @@ final class KeyTable {
 
     /// The range of an entry's candidates in `candidates`.
     private func range(of entry: Int) -> Range<Int> {
+        // Safety: every caller has `entry` from `entry(for:)`, an initialized entry.
         let entry = state.pointer.pointee.entries.baseAddress! + entry
         return entry.pointee.first ..< entry.pointee.first + entry.pointee.count
     }
