@@ -218,18 +218,10 @@ final class FallbackSource {
     }
 
     /// The stored property of type `T` at byte `offset` of the model value (a struct's: see
-    /// `ModelShape.Field.storage`), copied: the value the mirror's child there, or what a
-    /// synthesized `encode(to:)` writes for it, would give. Nil for a model of no size.
+    /// `ModelShape.Field.storage`, which checked both), copied: the value the mirror's child
+    /// there, or what a synthesized `encode(to:)` writes for it, would give.
     private func stored<T>(_: T.Type, at offset: Int) -> T? {
-        func read<Model>(_ model: Model) -> T? {
-            withUnsafeBytes(of: model) { bytes in
-                guard let start = bytes.baseAddress else { return nil }
-                // Safety: `offset` is where the runtime lays out a stored property of `Model`,
-                // whose type is `T` (`ModelShape.storage` checked both): initialized, aligned.
-                return start.advanced(by: offset).assumingMemoryBound(to: T.self).pointee
-            }
-        }
-        return _openExistential(base, do: read)
+        StructField.read(T.self, at: offset, of: base)
     }
 
     /// The value of `field`, or nil when the model has none (an `Optional` that holds

@@ -18,10 +18,13 @@ struct OptionalFields: Sendable {
 
     private init?(_ model: Any.Type) {
         guard let stored = StructField.of(struct: model) else { return nil }
-        let optionals = stored.filter { $0.type is any OptionalValue.Type }
-        guard !stored.contains(where: { $0.name.hasPrefix("$") }),
-              !stored.contains(where: { $0.name.hasPrefix("_") && !($0.type is any OptionalValue.Type) }) else { return nil }
-        fields = optionals.map { Field(offset: $0.offset, type: $0.type) }
+        var fields: [Field] = []
+        for property in stored {
+            let isOptional = property.type is any OptionalValue.Type
+            if property.name.hasPrefix("$") || property.name.hasPrefix("_") && !isOptional { return nil }
+            if isOptional { fields.append(Field(offset: property.offset, type: property.type)) }
+        }
+        self.fields = fields
     }
 
     static func of(_ model: any DecodableModel.Type) -> OptionalFields? {
@@ -32,19 +35,9 @@ struct OptionalFields: Sendable {
 
     /// Whether every optional property of `value`, a value of the model, holds nothing.
     func allNone(in value: Any) -> Bool {
-        func check<Model>(_ model: Model) -> Bool {
-            withUnsafeBytes(of: model) { bytes in
-                guard let start = bytes.baseAddress else { return true }  // a model of no size has no properties
-                return fields.allSatisfy { field in
-                    func none<T>(_: T.Type) -> Bool {
-                        // Safety: the runtime lays out a stored property of type `T` at `offset`
-                        // (`StructField`): initialized and aligned for as long as `bytes` is.
-                        isNone(start.advanced(by: field.offset).assumingMemoryBound(to: T.self).pointee)
-                    }
-                    return _openExistential(field.type, do: none)
-                }
-            }
+        fields.allSatisfy { field in
+            func none<T>(_: T.Type) -> Bool { StructField.read(T.self, at: field.offset, of: value).map { isNone($0) } ?? true }
+            return _openExistential(field.type, do: none)
         }
-        return _openExistential(value, do: check)
     }
 }

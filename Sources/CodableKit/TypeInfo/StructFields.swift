@@ -19,4 +19,18 @@ struct StructField {
         }
         return complete ? properties : nil
     }
+
+    /// The stored property of type `T` at byte `offset` of `value`, a struct of the type the
+    /// offset was listed for (`of(struct:)`), copied. Nil for a struct of no size.
+    static func read<T>(_: T.Type, at offset: Int, of value: Any) -> T? {
+        func read<Model>(_ model: Model) -> T? {
+            withUnsafeBytes(of: model) { bytes in
+                guard let start = bytes.baseAddress else { return nil }
+                // Safety: the caller's `offset` and `T` are a stored property of `Model` as the
+                // runtime lists it: initialized and aligned for as long as `bytes` is.
+                return start.advanced(by: offset).assumingMemoryBound(to: T.self).pointee
+            }
+        }
+        return _openExistential(value, do: read)
+    }
 }
