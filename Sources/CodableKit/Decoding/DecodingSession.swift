@@ -120,18 +120,13 @@ final class DecodingSession {
 
     func pushFrame(_ type: Any.Type, model: (any DecodableModel.Type)?, info: ModelInfo?) {
         if !hasPendingBase {  // the common case, without copying the existential in and out
-            frames.append(ModelFrame(type: type, model: model, depth: path.count, info: info, infoIdentity: info.map(ObjectIdentifier.init),
-                                     hasValueRules: info?.hasValueRules ?? false, hasKeyRules: info?.hasKeyRules ?? false,
-                                     isObservable: info?.isObservable ?? false, isUpdate: false, fallback: nil))
+            frames.append(ModelFrame(type: type, model: model, depth: path.count, info: info, isUpdate: false, fallback: nil))
             return
         }
         let base = pendingBase
         pendingBase = nil
         let fallback = base.flatMap { base in model.map { FallbackSource(base: base, shape: ModelShape.of($0)) } }
-        frames.append(ModelFrame(type: type, model: model, depth: path.count, info: info, infoIdentity: info.map(ObjectIdentifier.init),
-                                 hasValueRules: info?.hasValueRules ?? false, hasKeyRules: info?.hasKeyRules ?? false,
-                                 isObservable: info?.isObservable ?? false, isUpdate: base != nil,
-                                 fallback: fallback))
+        frames.append(ModelFrame(type: type, model: model, depth: path.count, info: info, isUpdate: base != nil, fallback: fallback))
     }
 
     /// Ends the innermost frame. A keyed container made in it that someone still holds

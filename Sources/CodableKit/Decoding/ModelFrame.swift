@@ -30,4 +30,14 @@ struct ModelFrame {
     var modelFallbacks: Unmanaged<ModelFallbacks>?
     /// The model's `InitialNilness`, found on this object's first absent optional (unretained, as above).
     var initialNilness: Unmanaged<InitialNilness>?
+
+    /// A frame whose flags are read from `info` once, here.
+    init(type: Any.Type, model: (any DecodableModel.Type)?, depth: Int, info: ModelInfo?, isUpdate: Bool, fallback: FallbackSource?) {
+        (self.type, self.model, self.depth, self.info) = (type, model, depth, info)
+        infoIdentity = info.map(ObjectIdentifier.init)
+        hasValueRules = info?.hasValueRules ?? false
+        hasKeyRules = info?.hasKeyRules ?? false
+        isObservable = info?.isObservable ?? false
+        (self.isUpdate, self.fallback) = (isUpdate, fallback)
+    }
 }
