@@ -55,6 +55,18 @@ extension DecodingSession {
         return nil
     }
 
+    /// `conversionProblem` for the value at `node` of `document`, converted to `type`: filed as
+    /// a plain entry (the kind converted from is put into words when the report is read), as
+    /// a planned field's conversion is; kept whole only where the entries cannot keep the node.
+    func conversionProblem(at node: Int, in document: JSONDocument, to type: Any.Type) -> DecodingProblem? {
+        if strict || !settings.recordsIssues { return conversionProblem(from: document.kindName(of: node), to: type) }
+        if filedIssues.filePlain(.converted, node: node, expected: type, path: path, depth: path.count, element: nil, key: nil,
+                                 owner: owner(), keyNode: -1, in: document) {
+            return nil
+        }
+        return conversionProblem(from: document.kindName(of: node), to: type)
+    }
+
     /// A repair a type made in its own `init(from:)` (`Decoder.recordRepair`).
     func recordPluginRepair(_ kind: DecodingIssue.Kind, description: String, codingPath: [any CodingKey]) throws {
         if strict { throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: description)) }
@@ -181,8 +193,15 @@ extension DecodingSession {
         // `keyDecodingStrategy`, the key matched is the property's name: nothing to compare.
         let keyMayDiffer = hasKeyTable(frame: site.frame) || settings.convertsKeys
         let keyNode = keyMayDiffer ? node.flatMap { document?.keyNode(of: $0, in: site.object) } ?? -1 : -1
-        filedIssues.fileRepair(problem, path: path, depth: site.depth, key: pathKey(site), owner: owner(of: site.frame),
-                               keyNode: keyNode, in: document) { jsonKey(of: node, in: document, site: site) }
+        // Most repairs are a few plain values (`FiledIssues.filePlain`); a problem that says
+        // more, or a node of another document, is kept whole, its JSON key in words.
+        if let (reason, found) = FiledIssues.plainReason(of: problem, in: document),
+           filedIssues.filePlain(reason, node: found, expected: problem.expected, path: path, depth: site.depth, element: nil,
+                                 key: pathKey(site), owner: owner(of: site.frame), keyNode: keyNode, in: document) {
+            return
+        }
+        file(.problem(problem), depth: site.depth, key: pathKey(site), owner: owner(of: site.frame), fallback: .initialValue,
+             jsonKey: jsonKey(of: node, in: document, site: site))
     }
 
     /// `fileRepair` for a planned field's reason as an entry keeps it (`value`: the node

@@ -11,7 +11,7 @@
 /// the instruction cache.
 ///
 /// A property's repair to its initial value for a value missing, null or of the wrong kind,
-/// and a planned field's value converted to its type — what dirty data files by the
+/// and a scalar converted to its type (`"27"` → `Int`) — what dirty data files by the
 /// thousand — are filed as a few plain values (`Entry`): what it was for, the node found and
 /// the node of its key, the types. Any other issue is
 /// kept whole (`Filed`), and its entry says where.
@@ -72,19 +72,6 @@ struct FiledIssues {
         entries.append(Entry(reason: nil, node: filed.count, keyNode: -1, expected: Any.self, owner: nil, pathEnd: paths.count))
         if filed.count == filed.capacity { filed.reserveCapacity(max(16, filed.count * 4)) }  // as `reserveForMore`
         filed.append(Filed(what: what, owner: owner, detail: detail, fallback: fallback, jsonKey: jsonKey))
-    }
-
-    /// Files the repair of the property at `key` to its initial value for `problem`, found at
-    /// `node` of `document` under the key at `keyNode` (-1: none); `jsonKey` is the key in
-    /// words, for an issue kept whole.
-    mutating func fileRepair(_ problem: DecodingProblem, path: borrowing Stack<PathComponent>, depth: Int, key: PathComponent,
-                             owner: Any.Type?, keyNode: Int, in document: JSONDocument?, jsonKey: () -> String?) {
-        if let (reason, node) = Self.plainReason(of: problem, in: document),
-           filePlain(reason, node: node, expected: problem.expected, path: path, depth: depth, element: nil, key: key,
-                     owner: owner, keyNode: keyNode, in: document) {
-            return
-        }
-        file(.problem(problem), path: path, depth: depth, key: key, owner: owner, detail: nil, fallback: .initialValue, jsonKey: jsonKey())
     }
 
     /// What a property's issue was, as an entry keeps it: a repair to its initial value for a

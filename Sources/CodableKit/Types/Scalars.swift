@@ -66,7 +66,7 @@ extension DocumentDecoder {
     /// error to throw elsewhere).
     func convertScalar<S: ScalarValue>(_: S.Type, at node: Int) -> Result<S, DecodingProblem> {
         if let (value, converted) = scalarConversion(S.self, at: node) {
-            if converted, let problem = session.conversionProblem(from: document.kindName(of: node), to: S.self) { return .failure(problem) }
+            if converted, let problem = session.conversionProblem(at: node, in: document, to: S.self) { return .failure(problem) }
             return .success(value)
         }
         return .failure(scalarProblem(S.self, at: node))

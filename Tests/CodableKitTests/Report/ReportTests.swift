@@ -54,6 +54,39 @@ import Testing
         """)
     }
 
+    struct Counter: DecodableModel, Equatable {
+        var count = 0
+        var label = ""
+    }
+
+    struct Holder: DecodableModel, Equatable {
+        var n = 0
+        var inner = Counter()
+        var after = 0
+    }
+
+    /// A converted scalar is filed as a few plain values when its node is in the document the
+    /// report's entries keep, and whole when it is in another (JSON in a string, parsed on its
+    /// own): the same words, paths and owners either way, whichever document is met first.
+    @Test func conversionsReadTheSameInEitherDocument() throws {
+        let nestedFirst = #"{"n": 5, "inner": "{\"count\": \"27\", \"label\": null}", "after": true}"#
+        let (value, report) = try Holder.decodeWithReport(from: nestedFirst)
+        #expect(value == Holder(n: 5, inner: Counter(count: 27, label: ""), after: 1))
+        #expect(report.issues.map(\.description) == [
+            "inner (Holder): converted string to object", "inner.count (Counter): converted string to Int",
+            "inner.label (Counter): value was null; kept the initial value", "after (Holder): converted bool to Int",
+        ])
+        let outerFirst = #"{"n": "5", "inner": "{\"count\": \"27\", \"label\": 3}", "after": "8"}"#
+        let (second, secondReport) = try Holder.decodeWithReport(from: outerFirst)
+        #expect(second == Holder(n: 5, inner: Counter(count: 27, label: "3"), after: 8))
+        #expect(secondReport.issues.map(\.description) == [
+            "n (Holder): converted string to Int", "inner (Holder): converted string to object",
+            "inner.count (Counter): converted string to Int", "inner.label (Counter): converted number to String",
+            "after (Holder): converted string to Int",
+        ])
+        #expect(secondReport.issues.map(\.kind)[2] == .converted(from: "string", to: "Int"))
+    }
+
     /// A string found where a number was expected is quoted and escaped as Swift's
     /// `debugDescription` does, and cut after 40 characters, counted as characters.
     @Test func foundStringsAreQuotedEscapedAndCut() throws {
