@@ -6,7 +6,7 @@ import Foundation
 /// with CodableKit only, in a loop, for a profiler (`perf record`, `valgrind
 /// --tool=callgrind`). Datasets: airports, airports-dirty, airports-dirty-report (each also `-declared`: the
 /// models declared `SynthesizedCodable`), airports-snake, airports-camel, encode-airports,
-/// encode-wide, encode-tree, encode-twitter, subclass (count 1000 unless given), tree, timeline (the
+/// encode-wide (also -declared, -foundation), encode-tree, encode-twitter, subclass (count 1000 unless given), tree, timeline (the
 /// twitter-like set), wide.
 func profile(_ argument: String, seconds: Double) {
     let parts = argument.split(separator: ":")
@@ -48,6 +48,12 @@ func profile(_ argument: String, seconds: Double) {
     case "encode-wide":
         let models = [Wide].deserialize(from: Data(ModelDatasets.wide(count: 2_000)))!
         work = { _ = try! ModelEncoder().encode(models) }
+    case "encode-wide-declared":
+        let models = [DeclaredWide].deserialize(from: Data(ModelDatasets.wide(count: 2_000)))!
+        work = { _ = try! ModelEncoder().encode(models) }
+    case "encode-wide-foundation":
+        let models = [DeclaredWide].deserialize(from: Data(ModelDatasets.wide(count: 2_000)))!
+        work = { _ = try! JSONEncoder().encode(models) }
     case "encode-tree":
         let models = [Area].deserialize(from: Data(ModelDatasets.areaTree()))!
         work = { _ = try! ModelEncoder().encode(models) }

@@ -156,6 +156,14 @@ final class PlannedKind: @unchecked Sendable {  // immutable once made
 
     static func other(_ slot: any EncodeSlotting.Type) -> PlannedKind { PlannedKind(.other, slot: slot) }
 
+    /// The kind of `T` when it is an array of struct models (`.modelArray`), else nil: found
+    /// once per type for the process (a failed conformance check costs thousands of instructions).
+    static func modelArray<T: Encodable>(_: T.Type) -> PlannedKind? {
+        modelArrays.value(for: T.self) { of(EncodeSlot<T>.self).flatMap { $0.shape == .modelArray ? $0 : nil } }
+    }
+
+    private static let modelArrays = TypeCache<PlannedKind?>()
+
     /// The kind of `slot`'s type, or nil for a type no plan can hold (a property wrapper,
     /// which decides for itself how it is written, or a type that is never written).
     static func of(_ slot: any EncodeSlotting.Type) -> PlannedKind? {

@@ -15,6 +15,21 @@ extension StreamEncoder {
         return true
     }
 
+    /// Writes `value`, an array of struct models (`kind`, `.modelArray`), as the value just
+    /// begun at `key` of what `prefix` leads to: each element in place by its model's plan, as
+    /// an array field's are. Through `Array.encode(to:)` each element was copied out of the
+    /// array first, and the copy retained and released every string in it. False, with nothing
+    /// written, until the element's plan is learned (through that path) or when this call cannot
+    /// use its keys.
+    func encodePlannedArray<T>(_ value: T, kind: PlannedKind, key: PathComponent?, prefix: [any CodingKey], depth: Int) throws -> Bool {
+        guard let plan = kind.info?.encodePlans.learned, keys(for: plan) != nil else { return false }
+        try withUnsafePointer(to: value) { pointer in
+            var root = PlanPath(parent: nil, step: .root(prefix, key))
+            try withUnsafePointer(to: &root) { try write(kind, at: UnsafeRawPointer(pointer), path: $0, depth: depth) }
+        }
+        return true
+    }
+
     /// The keys a plan's model is written with in this call: its own when no rule converts them.
     @inline(__always)
     private func keys(for plan: Unmanaged<EncodeFieldPlan>) -> Unmanaged<PreparedKeys>? {

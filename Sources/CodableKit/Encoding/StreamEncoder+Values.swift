@@ -37,6 +37,11 @@ extension StreamEncoder {
         }
         let id = ObjectIdentifier(T.self)
         if session.isTreeType(id) { return try writeByTree(value, path: path(prefix, key), depth: depth, rule: nil) }
+        // An array of declared struct models: its elements by their plan, in place.
+        if info == nil, !keepsKeys, session.usesPlans, let kind = session.modelArrayKind(T.self),
+           try encodePlannedArray(value, kind: kind, key: key, prefix: prefix, depth: depth) {
+            return
+        }
 
         let child = session.encoder(level: level + 1)
         child.start(parent: self, prefix: prefix, key: key, info: info, depth: depth, keepsKeys: keepsKeys)

@@ -21,6 +21,8 @@ final class StreamSession {
     let plainPlanKeys: Bool
     /// Each plan's keys as this call writes them, where they are not the plan's own (nil: none can be).
     @exclusivity(unchecked) var preparedKeys: [ObjectIdentifier: PreparedKeys?] = [:]
+    /// `PlannedKind.modelArray` of each type met in this call, without the process cache's lock.
+    @exclusivity(unchecked) private var modelArrayKinds = TypeTable<PlannedKind?>()
 
     struct SharedState: ~Copyable {
         /// The key hashes of every object still open, outermost first (each object knows
@@ -80,6 +82,12 @@ final class StreamSession {
     /// Lets go of the pool (whose encoders hold the session) once the call is done.
     func finish() {
         state.pointer.pointee.pool.removeAll()
+    }
+
+    /// The kind of `T` when it is an array of struct models, else nil (see `PlannedKind.modelArray`).
+    @inline(__always)
+    func modelArrayKind<T: Encodable>(_: T.Type) -> PlannedKind? {
+        modelArrayKinds.value(for: ObjectIdentifier(T.self)) { PlannedKind.modelArray(T.self) }
     }
 
     func isTreeType(_ id: ObjectIdentifier) -> Bool {

@@ -223,6 +223,50 @@ import Testing
         #expect(ModelInfo.of(Item.self).encodePlans.hasPlan)
     }
 
+    /// An array of declared models is written element by element in place wherever the
+    /// container path meets it (the call's value, a member of a model's own `encode(to:)`, a
+    /// dictionary's value, an optional's), with the bytes and errors of `Array.encode(to:)`.
+    struct Shelf: CodableModel, Equatable {  // its own encode(to:), not declared
+        var label = "", items: [Item] = [], spare: [Item]? = nil, byName: [String: [Item]] = [:], score = 0.0
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(label.uppercased(), forKey: .label)
+            try container.encode(items, forKey: .items)
+            try container.encodeIfPresent(spare, forKey: .spare)
+            try container.encode(byName, forKey: .byName)
+            try container.encode(score, forKey: .score)
+        }
+    }
+
+    struct Scored: CodableModel, SynthesizedCodable, Equatable { var score = 0.0 }
+
+    @Test func anArrayOfDeclaredModelsIsWrittenInPlaceWhereverItIsMet() throws {
+        #expect(PlannedKind.modelArray([Item].self)?.info === ModelInfo.of(Item.self))
+        #expect(PlannedKind.modelArray([String].self) == nil && PlannedKind.modelArray([[Item]].self) == nil)
+        #expect(PlannedKind.modelArray([Scaled].self) != nil)  // undeclared: its elements' encode(to:) still runs (above)
+        let items = (0 ..< 40).map { Item(name: "i/\($0)", size: $0) }
+        let shelves = [Shelf(label: "a", items: items, spare: [items[1]], byName: ["x": items, "y": []]), Shelf(), Shelf(items: [items[0]])]
+        for format in [JSONEncoder.OutputFormatting(), .prettyPrinted, .sortedKeys, [.sortedKeys, .prettyPrinted]] {
+            for (planned, container) in [try Self.bothWays(items) { $0.outputFormatting = format },
+                                         try Self.bothWays([items, [], items]) { $0.outputFormatting = format },
+                                         try Self.bothWays(shelves) { $0.outputFormatting = format }] {
+                #expect(planned == container)
+            }
+            guard format.contains(.sortedKeys) else { continue }  // JSONEncoder's members come in no set order
+            let (encoder, foundation) = (ModelEncoder(), JSONEncoder())
+            (encoder.outputFormatting, foundation.outputFormatting) = (format, format)
+            #expect(try encoder.encode(items) == foundation.encode(items))
+            #expect(try encoder.encode(shelves) == foundation.encode(shelves))
+        }
+        // A value the plan cannot write, in the third element: the container path's error and path.
+        let scored = [Scored(score: 1), Scored(score: 2), Scored(score: .nan)]
+        let planned = #expect(throws: EncodingError.self) { try ModelEncoder().encode(["k": scored]) }
+        let foundation = #expect(throws: EncodingError.self) { try JSONEncoder().encode(["k": scored]) }
+        guard case let .invalidValue(_, plannedContext)? = planned, case let .invalidValue(_, foundationContext)? = foundation else { return }
+        #expect(plannedContext.codingPath.map(\.stringValue) == ["k", "Index 2", "score"])
+        #expect(plannedContext.codingPath.map(\.stringValue) == foundationContext.codingPath.map(\.stringValue))
+    }
+
     /// The strict differential's declared model, on generated payloads (clean and repaired).
     @Test func generatedDeclaredValuesEncodeAlikeThroughThePlanAndEncodeTo() {
         var options = EncodingOptions()
