@@ -94,15 +94,19 @@ extension DecodingSession {
     }
 
     /// Whether each key's initial value is nil, from one `init()` value, found once per
-    /// object (unretained: the session's table keeps it). Where every optional property of
-    /// that value is nil (`OptionalFields`), every key's is; else from what the value's
-    /// `encode(to:)` writes under each key.
+    /// object (unretained: the session's table keeps it). For a struct whose stored
+    /// properties the runtime lists (`OptionalFields`): every key's, where every optional
+    /// property of that value is nil; else each key's own property, read through the model's
+    /// shape (`initialIsNil`), so that no decode runs the model's `encode(to:)` for it. For
+    /// any other model, from what the value's `encode(to:)` writes under each key.
     private func initialNilness(frame: Int, model: any DecodableModel.Type) -> Unmanaged<InitialNilness> {
         if let known = frames[frame].initialNilness { return known }
         let nilness = types.initialNilness.value(for: ObjectIdentifier(model)) {
             let base = referenceValue(of: model)
-            if OptionalFields.of(model)?.allNone(in: base) == true { return InitialNilness(base: base, isNil: nil) }
-            return InitialNilness(base: base, isNil: KeyRecorder.nilness(of: base, model: model))
+            if let optionals = OptionalFields.of(model) {
+                return InitialNilness(base: base, known: optionals.allNone(in: base) ? .everyKey : .byShape)
+            }
+            return InitialNilness(base: base, known: .perKey(KeyRecorder.nilness(of: base, model: model)))
         }
         // Safety: stored in `initialNilness` below, which owns it until the session ends.
         let unretained = Unmanaged.passUnretained(nilness)
@@ -129,25 +133,43 @@ extension DecodingSession {
 /// Whether the initial value under each key is nil, for a decode's objects of one model (a
 /// default that reads app state is read afresh per decode).
 final class InitialNilness {
+    /// What is known of the keys' initial values.
+    enum Known {
+        /// Every key's is nil.
+        case everyKey
+        /// Whether the value written under each key is nil (what `encode(to:)` wrote).
+        case perKey([String: Bool])
+        /// Each key's property says, through the model's shape.
+        case byShape
+    }
+
     /// The `init()` value (shared with the model's `FallbackSource`).
     let base: Any
-    /// Per key, whether the value written under it is nil; nil: every key's is.
+    private let everyKey: Bool
+    /// Per key, whether the value written under it is nil (`perKey`); nil otherwise.
     private let keys: KeyIndex?
     private let nilness: [Bool]
 
-    init(base: Any, isNil: [String: Bool]?) {
+    init(base: Any, known: Known) {
         self.base = base
-        guard let isNil else { (keys, nilness) = (nil, []); return }
+        guard case let .perKey(isNil) = known else { (everyKey, keys, nilness) = (known.isEveryKey, nil, []); return }
         let keys = KeyIndex(Array(isNil.keys))
-        self.keys = keys
+        (everyKey, self.keys) = (false, keys)
         nilness = keys.keys.map { isNil[$0]! }
     }
 
-    /// Whether the initial value under `key` is nil; nil when that is not known.
+    /// Whether the initial value under `key` is nil; nil when that is not known here.
     @inline(__always)
     func isNil(_ key: String) -> Bool? {
-        guard let keys else { return true }
-        return keys.index(of: key).map { nilness[$0] }
+        if everyKey { return true }
+        return keys?.index(of: key).map { nilness[$0] }
+    }
+}
+
+private extension InitialNilness.Known {
+    var isEveryKey: Bool {
+        if case .everyKey = self { return true }
+        return false
     }
 }
 
@@ -190,10 +212,20 @@ final class FallbackSource {
                                        typed: Array(repeating: nil, count: shape.count)))
     }
 
-    /// Whether the initial value of `field` is nil (or absent).
+    /// Whether the initial value of `field` is nil (or absent): read from its stored property
+    /// where the shape knows it (no `encode(to:)` of the value, which `value(_:)` may record).
     func isNil(_ field: ModelShape.Field) -> Bool {
         let known = known.pointer
-        if known.pointee.nilness[field.index] == 0 { known.pointee.nilness[field.index] = isNone(value(field)) ? 1 : 2 }
+        if known.pointee.nilness[field.index] == 0 {
+            let none: Bool
+            if let storage = field.storage {
+                func read<T>(_: T.Type) -> Bool { stored(T.self, at: storage.offset).map { isNone($0) } ?? true }
+                none = _openExistential(storage.valueType, do: read)
+            } else {
+                none = isNone(value(field))
+            }
+            known.pointee.nilness[field.index] = none ? 1 : 2
+        }
         return known.pointee.nilness[field.index] == 1
     }
 

@@ -225,6 +225,45 @@ import CodableKit
         #expect(foundation == Swapped(first: nil, second: nil, count: 7))
     }
 
+    /// An optional that starts non-nil, beside ones that start nil, with an `encode(to:)` that
+    /// records: an absent key reads its own property's initial value (through the model's
+    /// shape, learned once per process), and no decode after the first runs `encode(to:)`.
+    struct DefaultedOptionals: CodableModel, Equatable {
+        static let calls = Locked(0)
+        var name = ""
+        var nick: String? = "anon"
+        var age: Int?
+        enum CodingKeys: String, CodingKey { case name, nick = "nick_name", age }
+        init() {}
+        init(name: String, nick: String?, age: Int?) {
+            (self.name, self.nick, self.age) = (name, nick, age)
+        }
+        func encode(to encoder: any Encoder) throws {
+            Self.calls.withLock { $0 += 1 }
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encodeIfPresent(nick, forKey: .nick)
+            try container.encodeIfPresent(age, forKey: .age)
+        }
+    }
+
+    @Test func anAbsentOptionalWithADefaultReadsItsPropertyNotEncodeTo() throws {
+        let json = #"[{"name": "a"}, {"name": "b", "nick_name": "bee"}, {"name": "c", "age": 3, "nick_name": null}]"#
+        let expected = [DefaultedOptionals(name: "a", nick: "anon", age: nil), DefaultedOptionals(name: "b", nick: "bee", age: nil),
+                        DefaultedOptionals(name: "c", nick: nil, age: 3)]
+        #expect(try #require([DefaultedOptionals].deserialize(from: json)) == expected)  // may learn the shape
+        DefaultedOptionals.calls.withLock { $0 = 0 }
+        for _ in 0 ..< 3 {
+            #expect(try #require([DefaultedOptionals].deserialize(from: json)) == expected)
+            let single = try ModelDecoder().decode(DefaultedOptionals.self, from: Data(#"{"name": "d"}"#.utf8))
+            #expect(single == DefaultedOptionals(name: "d", nick: "anon", age: nil))
+        }
+        #expect(DefaultedOptionals.calls.withLock { $0 } == 0)
+        // Strict mode gives nil for the absent key, as JSONDecoder.
+        let strict = try DefaultedOptionals.decode(from: #"{"name": "e"}"#, options: DecodingOptions(mode: .strict))
+        #expect(strict == DefaultedOptionals(name: "e", nick: nil, age: nil))
+    }
+
     static let currency = Locked("EUR")
 
     /// A default read from app state (the same in the two values the shape is learned
