@@ -20,7 +20,7 @@ struct OptionalFields: Sendable {
         guard let stored = StructField.of(struct: model) else { return nil }
         var fields: [Field] = []
         for property in stored {
-            let isOptional = property.type is any OptionalValue.Type
+            let isOptional = property.isOptional
             if property.name.hasPrefix("$") || property.name.hasPrefix("_") && !isOptional { return nil }
             if isOptional { fields.append(Field(offset: property.offset, type: property.type)) }
         }
