@@ -152,10 +152,13 @@ final class InitialNilness {
 
     init(base: Any, known: Known) {
         self.base = base
-        guard case let .perKey(isNil) = known else { (everyKey, keys, nilness) = (known.isEveryKey, nil, []); return }
-        let keys = KeyIndex(Array(isNil.keys))
-        (everyKey, self.keys) = (false, keys)
-        nilness = keys.keys.map { isNil[$0]! }
+        switch known {
+        case .everyKey: (everyKey, keys, nilness) = (true, nil, [])
+        case .byShape: (everyKey, keys, nilness) = (false, nil, [])
+        case let .perKey(isNil):
+            let keys = KeyIndex(Array(isNil.keys))
+            (everyKey, self.keys, nilness) = (false, keys, keys.keys.map { isNil[$0]! })
+        }
     }
 
     /// Whether the initial value under `key` is nil; nil when that is not known here.
@@ -163,13 +166,6 @@ final class InitialNilness {
     func isNil(_ key: String) -> Bool? {
         if everyKey { return true }
         return keys?.index(of: key).map { nilness[$0] }
-    }
-}
-
-private extension InitialNilness.Known {
-    var isEveryKey: Bool {
-        if case .everyKey = self { return true }
-        return false
     }
 }
 
@@ -220,7 +216,7 @@ final class FallbackSource {
             let none: Bool
             if let storage = field.storage {
                 func read<T>(_: T.Type) -> Bool { stored(T.self, at: storage.offset).map { isNone($0) } ?? true }
-                none = _openExistential(storage.valueType, do: read)
+                none = _openExistential(storage.type, do: read)
             } else {
                 none = isNone(value(field))
             }
@@ -239,7 +235,7 @@ final class FallbackSource {
             return unsafeDowncast(typed, to: TypedFallback<T>.self).value
         }
         let value: T?
-        if let storage = field.storage, storage.type == ObjectIdentifier(T.self), let found = stored(T.self, at: storage.offset) {
+        if let storage = field.storage, storage.type == T.self, let found = stored(T.self, at: storage.offset) {
             value = found
         } else {
             // Unwrapped first: casting the `Any?` itself asks the runtime to unwrap it, a second cast.

@@ -34,9 +34,7 @@ final class ModelShape: @unchecked Sendable {  // immutable; `model` is a metaty
 
         struct Storage: Sendable {
             let offset: Int
-            let type: ObjectIdentifier
-            /// The same type, to read the value as (`FallbackSource.isNil`).
-            let valueType: Any.Type
+            let type: Any.Type
         }
 
         /// Whether the repair stage reads this key's initial value from the decode's one
@@ -117,7 +115,7 @@ final class ModelShape: @unchecked Sendable {  // immutable; `model` is a metaty
     /// runtime lists them otherwise.
     private static func storage(of model: any DecodableModel.Type, labels: [String]) -> [Field.Storage]? {
         guard let stored = StructField.of(struct: model), stored.map(\.name) == labels else { return nil }
-        return stored.map { Field.Storage(offset: $0.offset, type: ObjectIdentifier($0.type), valueType: $0.type) }
+        return stored.map { Field.Storage(offset: $0.offset, type: $0.type) }
     }
 
     /// The coding key (or property name) `field` is found by.

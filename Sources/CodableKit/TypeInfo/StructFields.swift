@@ -9,7 +9,7 @@ struct StructField {
     let type: Any.Type
     /// Its type is an `Optional`, as the runtime's metadata kind says: a conformance check
     /// (`is any OptionalValue.Type`) that fails scans every conformance record the first time,
-    /// ~85,000 instructions a property in a process's first decode.
+    /// which a process's first decode would pay per property.
     let isOptional: Bool
 
     /// The stored properties of the struct `type`, in declaration order (as its mirror's

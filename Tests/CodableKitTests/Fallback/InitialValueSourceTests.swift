@@ -262,6 +262,7 @@ import CodableKit
         // Strict mode gives nil for the absent key, as JSONDecoder.
         let strict = try DefaultedOptionals.decode(from: #"{"name": "e"}"#, options: DecodingOptions(mode: .strict))
         #expect(strict == DefaultedOptionals(name: "e", nick: nil, age: nil))
+        #expect(try JSONDecoder().decode(DefaultedOptionals.self, from: Data(#"{"name": "e"}"#.utf8)) == strict)
     }
 
     static let currency = Locked("EUR")
