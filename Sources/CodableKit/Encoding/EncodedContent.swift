@@ -115,32 +115,52 @@ enum JSONNumberFormat {
 /// again (a value replaced, a nested container asked for twice, two properties that a
 /// key strategy maps onto one key); `JSONEncoder` keeps one member per key, the last
 /// written, and so does CodableKit — readers disagree on which of two members wins.
-/// Telling keys apart by `String` comparison on every member would cost more than
-/// writing the member, so members are told apart by `KeyHash` first and compared as
-/// strings only when two hashes match.
+/// A small object compares each key with those before it by `KeyHash` and then as bytes;
+/// a wide one (any number of keys, whatever they are) puts them in a `HashSlots`.
 extension EncodedContent {
     /// `members` with one member per key, the last written for each (where it was
     /// written); nil when no key repeats, which is what almost every object finds.
     static func lastOfEachKey(_ members: [(key: String, value: EncodedContent)]) -> [(key: String, value: EncodedContent)]? {
         let count = members.count
         guard count > 1 else { return nil }
-        let repeats = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { hashes -> Bool in
-            var filter = KeyFilter()
-            for index in 0 ..< count {
-                let hash = KeyHash.of(members[index].key)
-                hashes[index] = hash
-                if filter.insert(hash) {
+        let keys = MemberKeys(members: members)
+        guard count <= StreamSession.keysScanned ? keys.smallHasRepeats() : keys.repeats(in: members.indices) else { return nil }
+        var kept: [(key: String, value: EncodedContent)] = []
+        var seen = HashSlots(capacity: count)
+        for index in members.indices.reversed() where keys.withKey(at: index, { seen.insert(index, key: $0, in: keys) }) == nil {
+            kept.append(members[index])
+        }
+        return kept.reversed()
+    }
+
+    /// The keys of an object's members, for a `HashSlots`.
+    private struct MemberKeys: KeyBytes {
+        let members: [(key: String, value: EncodedContent)]
+
+        func withKey<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            withUTF8(of: members[position].key, body)
+        }
+
+        /// Whether a key repeats, told by hash and then by bytes, without a table.
+        func smallHasRepeats() -> Bool {
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: members.count) { hashes -> Bool in
+                var filter = KeyFilter()
+                for index in members.indices {
+                    let hash = KeyHash.of(members[index].key)
+                    hashes[index] = hash
+                    guard filter.insert(hash) else { continue }  // a clear bit: no key before it
                     for earlier in 0 ..< index where hashes[earlier] == hash && members[earlier].key == members[index].key {
                         return true
                     }
                 }
+                return false
             }
-            return false
         }
-        guard repeats else { return nil }
-        var seen: Set<String> = []
-        var kept: [(key: String, value: EncodedContent)] = []
-        for member in members.reversed() where seen.insert(member.key).inserted { kept.append(member) }
-        return kept.reversed()
+
+        /// Whether a key repeats among `indices`, told by a table.
+        func repeats(in indices: Range<Int>) -> Bool {
+            var table = HashSlots(capacity: indices.count)
+            return indices.contains { index in withKey(at: index) { table.insert(index, key: $0, in: self) } != nil }
+        }
     }
 }

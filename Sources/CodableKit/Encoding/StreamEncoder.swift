@@ -84,9 +84,11 @@ final class StreamEncoder: Encoder {
         var id = 0
         let isObject: Bool
         var count = 0
-        /// Where this object's key hashes begin in the session's stack, and the bits they set.
+        /// Where this object's keys begin in the session's stack, the bits their hashes set,
+        /// and, once the object is wide, a table of them (`StreamSession.admit`).
         var keyBase: Int
         var keyFilter = KeyFilter()
+        var keyTable: HashSlots?
     }
 
     /// A nested container: the id of the container it is in, its index there, its key.
@@ -208,8 +210,9 @@ final class StreamEncoder: Encoder {
         let mark = session.writer.count
         session.writer.separate(index: container.count, depth: valueDepth)
         if let key {
+            let keyStart = session.writer.count
             let hash = session.writer.writeKeyHashing(key)
-            guard session.admit(hash, into: &container) else {
+            guard session.admit(hash, writtenFrom: keyStart, into: &container) else {
                 session.writer.truncate(to: mark)
                 return divert()
             }
@@ -231,6 +234,7 @@ final class StreamEncoder: Encoder {
         guard container.count > 0, session.writer.count >= start else { return }
         session.writer.truncate(to: start)
         container.count -= 1
+        container.keyTable = nil  // it may hold the key taken back: made again if needed
         // Each member of an object pushed one hash, and the value's own objects are closed
         // or abandoned: the stack holds this object's members from its base.
         session.keyCount = container.keyBase + (container.isObject ? container.count : 0)

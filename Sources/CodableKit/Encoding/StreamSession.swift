@@ -1,7 +1,7 @@
 /// What one streamed encode shares: the output, the tree's session (options,
 /// transformers, routes), the keys of the objects still open, and the types that
 /// needed the tree.
-final class StreamSession {
+final class StreamSession: KeyBytes {
     let tree: EncodingSession
     /// The output, written at every value, without the runtime's access check (see
     /// `DecodingSession`).
@@ -24,10 +24,18 @@ final class StreamSession {
     /// `PlannedKind.modelArray` of each type met in this call, without the process cache's lock.
     @exclusivity(unchecked) private var modelArrayKinds = TypeTable<PlannedKind?>()
 
+    /// A member's key as written: its `KeyHash`, and where its text (escaped, between its
+    /// quotes) is in the output: the same key is written as the same bytes, and no two keys alike.
+    struct WrittenKey {
+        let hash: UInt64
+        let start: Int
+        let end: Int
+    }
+
     struct SharedState: ~Copyable {
-        /// The key hashes of every object still open, outermost first (each object knows
-        /// where its own begin): objects open and close strictly nested.
-        var keyHashes = Stack<UInt64>(capacity: 64)
+        /// The keys of every object still open, outermost first (each object knows where
+        /// its own begin): objects open and close strictly nested.
+        var keys = Stack<WrittenKey>(capacity: 64)
         /// Types that needed the tree once in this call: written by the tree from then on.
         var treeTypes: Set<ObjectIdentifier> = []
         /// The encoder last used at each level.
@@ -44,24 +52,57 @@ final class StreamSession {
         plainPlanKeys = tree.plainKeys && options.outputFormatting.isDisjoint(with: [.prettyPrinted, .withoutEscapingSlashes])
     }
 
-    /// The number of key hashes on the stack; set lower, it forgets the keys of closed objects.
+    /// The number of keys on the stack; set lower, it forgets the keys of closed objects.
     var keyCount: Int {
-        get { state.pointer.pointee.keyHashes.count }
+        get { state.pointer.pointee.keys.count }
         set {
-            let extra = state.pointer.pointee.keyHashes.count - newValue
-            if extra > 0 { state.pointer.pointee.keyHashes.removeLast(extra) }
+            let extra = state.pointer.pointee.keys.count - newValue
+            if extra > 0 { state.pointer.pointee.keys.removeLast(extra) }
         }
     }
 
-    /// Records the key whose hash is `hash` as a member of the open object `container`;
-    /// false if the object may have it already (the hash is there), which only the tree
-    /// can tell and write.
+    /// How many keys an object checks a new key against one by one (by hash, then bytes)
+    /// before it keeps its keys in a `HashSlots`.
+    static let keysScanned = 16
+
+    /// Records the key just written from output offset `start` (its opening quote), whose `KeyHash` is `hash`, as
+    /// a member of the open object `container`; false if the object has that key already,
+    /// which only the tree can write (the last member of a key is the one kept).
+    ///
+    /// The object's filter clears most keys of a small object at once. Past `keysScanned`
+    /// keys the filter says "maybe" to almost everything, so a wide object keeps its keys
+    /// in a `HashSlots`: O(1) a key whatever the keys are.
     @inline(__always)
-    func admit(_ hash: UInt64, into container: inout StreamEncoder.OpenContainer) -> Bool {
-        let hashes = state.pointer
-        if container.keyFilter.insert(hash), hashes.pointee.keyHashes.contains(hash, from: container.keyBase) { return false }
-        hashes.pointee.keyHashes.append(hash)
+    func admit(_ hash: UInt64, writtenFrom start: Int, into container: inout StreamEncoder.OpenContainer) -> Bool {
+        let keys = state.pointer
+        // The key's text between its quotes, before the colon (`" : "` when pretty-printed).
+        keys.pointee.keys.append(WrittenKey(hash: hash, start: start + 1, end: writer.count - (writer.prettyPrinted ? 4 : 2)))
+        if container.keyFilter.insert(hash) || container.keyTable != nil, isRepeated(keys.pointee.keys.count - 1, in: &container) {
+            keys.pointee.keys.removeLast()
+            return false
+        }
         return true
+    }
+
+    /// Whether the key at `position` on the stack (the last) is one of the keys of
+    /// `container` before it; in a wide object, adds it to the object's table.
+    @inline(never)
+    private func isRepeated(_ position: Int, in container: inout StreamEncoder.OpenContainer) -> Bool {
+        let keys = state.pointer
+        let base = container.keyBase
+        if container.keyTable == nil {
+            if position - base < Self.keysScanned {
+                let hash = keys.pointee.keys[position].hash
+                for index in base ..< position where keys.pointee.keys[index].hash == hash {
+                    if withKey(at: index, { earlier in withKey(at: position) { equalBytes($0, earlier) } }) { return true }
+                }
+                return false
+            }
+            var table = HashSlots(capacity: 2 * (position - base))
+            for index in base ..< position { withKey(at: index) { _ = table.insert(index, key: $0, in: self) } }
+            container.keyTable = table
+        }
+        return withKey(at: position) { container.keyTable!.insert(position, key: $0, in: self) } != nil
     }
 
     /// An encoder for a value `level` values deep: the one last used there, unless
@@ -77,6 +118,12 @@ final class StreamSession {
         let fresh = StreamEncoder(session: self, level: level)
         if level == storage.pointee.pool.count { storage.pointee.pool.append(fresh) }
         return fresh
+    }
+
+    /// The text of the key at `position` on the key stack, as written.
+    func withKey<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let key = state.pointer.pointee.keys[position]
+        return writer.bytes.withBytes(key.start ..< key.end, body)
     }
 
     /// Lets go of the pool (whose encoders hold the session) once the call is done.

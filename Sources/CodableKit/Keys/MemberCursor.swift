@@ -71,19 +71,26 @@ struct MemberCursor {
     /// most often a few members on (a member the model does not ask for, an
     /// optional key absent), or, for a small object, anywhere to the end. Beyond
     /// that (a wide object asked out of order): absent by the filter of all keys,
-    /// else found by an index built then.
+    /// else found by an index built then. No scan goes past `MemberIndex.threshold`
+    /// members of a wide object: a filter full of keys (or of keys crafted to share
+    /// its bits) says "maybe" to everything, and must not turn each lookup into a walk.
     private mutating func exactMember(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, in object: Int, of document: JSONDocument) -> Int? {
-        if let index {
-            guard let found = index.lookup(key, in: document) else { return nil }
-            if found - 1 >= next { advance(through: found - 1, in: document) } else { last = found - 1 }
-            return found
-        }
-        if passed.contains(hash), let earlier = document.member(key, in: object, from: object + 1, before: next) {
-            last = earlier - 1
-            return earlier
+        if index != nil { return indexed(key, in: object, of: document) }
+        let wide = document.nodes[object].count > MemberIndex.threshold
+        if passed.contains(hash) {
+            var member = object + 1
+            var looked = 0
+            while member < next, !wide || looked < MemberIndex.threshold {
+                if document.stringEquals(member, key) {
+                    last = member
+                    return member + 1
+                }
+                member = document.next(after: member + 1)
+                looked += 1
+            }
+            if member < next { return indexed(key, in: object, of: document) }
         }
         let end = document.nodes[object].end
-        let wide = document.nodes[object].count > MemberIndex.threshold
         var member = next
         var looked = 0
         while member < end, !wide || looked < MemberIndex.threshold {
@@ -101,10 +108,14 @@ struct MemberCursor {
             present = all
         }
         guard present!.contains(hash) else { return nil }
-        let built = MemberIndex(document: document, object: object)
-        index = built
-        guard let found = built.lookup(key, in: document) else { return nil }
-        advance(through: found - 1, in: document)
+        return indexed(key, in: object, of: document)
+    }
+
+    /// `key` found by the object's index, built now if it has none.
+    private mutating func indexed(_ key: UnsafeBufferPointer<UInt8>, in object: Int, of document: JSONDocument) -> Int? {
+        if index == nil { index = MemberIndex(document: document, object: object) }
+        guard let found = index!.lookup(key, in: document) else { return nil }
+        if found - 1 >= next { advance(through: found - 1, in: document) } else { last = found - 1 }
         return found
     }
 

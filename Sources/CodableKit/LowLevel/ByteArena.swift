@@ -58,6 +58,13 @@ struct ByteArena: ~Copyable {
         count = end - base!
     }
 
+    /// `body` with the bytes appended at `range` (valid only while it runs).
+    @inline(__always)
+    func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "bytes beyond what was appended")
+        return body(UnsafeBufferPointer(start: base.map { $0 + range.lowerBound }, count: range.count))
+    }
+
     /// Forgets everything appended after the first `count` bytes.
     mutating func truncate(to count: Int) {
         precondition(count >= 0 && count <= self.count, "truncating beyond what was appended")

@@ -26,3 +26,9 @@ func bytesEqual(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>?, _ cou
     }
     return lhs[0] == rhs[0] && lhs[count / 2] == rhs[count / 2] && lhs[count - 1] == rhs[count - 1]
 }
+
+/// Whether two byte ranges hold the same bytes.
+@inline(__always)
+func equalBytes(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
+    lhs.count == rhs.count && (lhs.isEmpty || bytesEqual(lhs.baseAddress!, rhs.baseAddress, lhs.count))
+}

@@ -1,12 +1,14 @@
-/// The one hash of a key's UTF-8 bytes, for the decoder's member lookup (`MemberCursor`,
-/// `MemberIndex`), the fallbacks' key tables (`KeyIndex`) and the encoder's repeated-key
-/// check (`StreamSession`, `EncodedContent.lastOfEachKey`).
+/// The fast hash of a key's UTF-8 bytes: the filters of the decoder's member lookup
+/// (`MemberCursor`) and the encoder's repeated-key check (`StreamSession`), and the hash a
+/// `HashSlots` starts on.
 ///
 /// Most keys are short: a key of up to sixteen bytes is read as two (possibly overlapping)
 /// words, and one multiply mixes them with its length; a longer key folds in the words
 /// between. Equal keys hash equal; different keys rarely do, and then cost an exact
-/// comparison, never a wrong answer (it is not meant for adversarial input: a table of it
-/// holds one object's keys).
+/// comparison, never a wrong answer. It is unseeded and public, so keys can be crafted to
+/// collide in it (even in all 64 bits): nothing that holds keys from the input may cost
+/// more when they do. `HashSlots` moves to `SeededKeyHash` then; a filter is only a shortcut
+/// in front of an exact check that is O(1) on its own.
 ///
 /// Safety: every read is inside the key: a word at offset `o` is read only where
 /// `o + 8 <= count` (and a half-word where `o + 4 <= count`), and bytes one by one below four.
@@ -30,10 +32,7 @@ enum KeyHash {
 
     @inline(__always)
     static func of(_ key: String) -> UInt64 {
-        // In place when the text is contiguous UTF-8 (a copy to call `withUTF8` retains it).
-        if let hash = key.utf8.withContiguousStorageIfAvailable(of) { return hash }
-        var key = key
-        return key.withUTF8(of)
+        withUTF8(of: key, of)
     }
 
     /// The `count` bytes (1 to 7) at `source` as one word, first byte lowest, without
@@ -92,49 +91,14 @@ struct KeyFilter {
     }
 }
 
-/// Positions by hash, with open addressing over a power-of-two table at most half full:
-/// the one table behind `MemberIndex` (an object's members) and `KeyIndex` (a model's keys).
-/// It stores positions only; the caller says when the entry at a position is the key sought.
-struct HashSlots: Sendable {
-    /// Position + 1 of each slot's entry; 0: empty.
-    private var slots: [Int32]
-    /// How far a hash is shifted down to give a slot: its top bits (see `KeyHash.mix`).
-    private let shift: UInt64
-
-    /// A table for `count` entries.
-    init(count: Int, minimumSize: Int = 8) {
-        var size = minimumSize
-        var bits: UInt64 = UInt64(minimumSize.trailingZeroBitCount)
-        while size < count * 2 { (size, bits) = (size << 1, bits + 1) }
-        slots = [Int32](repeating: 0, count: size)
-        shift = 64 - bits
-    }
-
-    /// Adds `position` under `hash` unless an entry `isSame` is there already (the first
-    /// of equal keys stays); whether it was added.
-    @inline(__always)
-    @discardableResult
-    mutating func insert(_ position: Int, hash: UInt64, isSame: (Int) -> Bool) -> Bool {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash &>> shift)
-        while slots[slot] != 0 {
-            if isSame(Int(slots[slot]) - 1) { return false }
-            slot = (slot + 1) & mask
-        }
-        slots[slot] = Int32(position + 1)
-        return true
-    }
-
-    /// The position under `hash` that `matches`, if any.
-    @inline(__always)
-    func find(_ hash: UInt64, matches: (Int) -> Bool) -> Int? {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash &>> shift)
-        while slots[slot] != 0 {
-            let position = Int(slots[slot]) - 1
-            if matches(position) { return position }
-            slot = (slot + 1) & mask
-        }
-        return nil
+/// A key's hash under a seed chosen at random per process: Swift's `Hasher` (SipHash-1-3),
+/// as `Dictionary` and `Set` hash. Slower than `KeyHash`, and out of reach of keys crafted
+/// from this source: what a `HashSlots` moves to when its keys collide
+/// (`SWIFT_DETERMINISTIC_HASHING` fixes the seed, for tests that must repeat).
+enum SeededKeyHash {
+    static func of(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(utf8))
+        return UInt64(truncatingIfNeeded: hasher.finalize())
     }
 }

@@ -87,15 +87,3 @@ struct Stack<Element>: ~Copyable {
         capacity *= 2
     }
 }
-
-extension Stack where Element: Equatable {
-    /// Whether `element` is among the elements from `start` on.
-    func contains(_ element: Element, from start: Int) -> Bool {
-        var index = Swift.max(start, 0)
-        while index < count {
-            if base[index] == element { return true }
-            index += 1
-        }
-        return false
-    }
-}

@@ -59,9 +59,8 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     /// Each optional field's `nil`, as bytes: copying them initializes the field as nil
     /// without asking the runtime for the `Optional`'s metadata, as naming it would.
     private let nilBytes: UnsafeMutableRawBufferPointer
-    /// Open addressing by `KeyHash`: each slot a field's index, or -1.
-    private let table: [Int]
-    private let tableMask: Int
+    /// Each field's index by its key.
+    private var table: HashSlots
 
     private init(fields unordered: [(request: ProbeRequest, offset: Int, storedIndex: Int)], keyLookup: any PlanKeyLookup.Type,
                  rules: (keys: Bool, values: Bool), layout: (model: Any.Type, size: Int, alignment: Int)) {
@@ -95,16 +94,10 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
         self.fields = fields
         keys = unordered.map(\.request.key)
         isFlat = fields.allSatisfy { $0.scalar != .other }
-        var size = 4
-        while size < fields.count * 2 { size *= 2 }
-        var table = [Int](repeating: -1, count: size)
+        table = HashSlots(capacity: fields.count)
         for index in fields.indices {
-            var slot = Self.slot(of: Self.bytes(of: fields[index], in: keyBytes), mask: size - 1)
-            while table[slot] >= 0 { slot = (slot + 1) & (size - 1) }
-            table[slot] = index
+            withKey(at: index) { _ = table.insert(index, key: $0, in: self) }  // the keys are distinct (`learn`)
         }
-        self.table = table
-        tableMask = size - 1
     }
 
     /// Deinitializes the fields of `value` whose bits `initialized` has.
@@ -128,14 +121,6 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
         field.copyMemory(from: nilBytes.baseAddress! + start, byteCount: count)
     }
 
-    private static func bytes(of field: Field, in keyBytes: UnsafeMutableBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: keyBytes.baseAddress! + field.keyStart, count: field.keyCount)
-    }
-
-    @inline(__always)
-    private static func slot(of key: UnsafeBufferPointer<UInt8>, mask: Int) -> Int {
-        Int(truncatingIfNeeded: KeyHash.of(key)) & mask
-    }
 
     /// Whether `key` is the key of field `index`, byte for byte.
     @inline(__always)
@@ -149,13 +134,7 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     @inline(__always)
     func field(for key: UnsafeBufferPointer<UInt8>, expected: Int) -> Int {
         if expected < fields.count, isKey(key, of: expected) { return expected }
-        var slot = Self.slot(of: key, mask: tableMask)
-        while true {
-            let index = table[slot]
-            if index < 0 { return -1 }
-            if isKey(key, of: index) { return index }
-            slot = (slot + 1) & tableMask
-        }
+        return table.find(key, in: self) ?? -1
     }
 
     /// How many objects of a type are decoded through `init(from:)` before its plan is
@@ -232,5 +211,15 @@ enum PlanScalar: UInt8 {
         self = T.self == Int.self ? .int : T.self == Double.self ? .double : T.self == Bool.self ? .bool
             : T.self == String.self ? .string : T.self == [Int].self ? .ints : T.self == [Double].self ? .doubles
             : T.self == [Bool].self ? .bools : T.self == [String].self ? .strings : .other
+    }
+}
+
+extension FieldPlan: KeyBytes {
+    /// The key of field `position`.
+    @inline(__always)
+    func withKey<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let field = fields[position]
+        // Safety: `keyBytes` holds every field's key at its `keyStart`, for the plan's life.
+        return body(UnsafeBufferPointer(start: keyBytes.baseAddress! + field.keyStart, count: field.keyCount))
     }
 }

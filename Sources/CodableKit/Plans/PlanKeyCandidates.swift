@@ -15,16 +15,16 @@ final class PlanKeyCandidates {  // owns `bytes`
 
     /// Every candidate's UTF-8, owned by this table (no array to retain per lookup).
     private let bytes: UnsafeMutableBufferPointer<UInt8>
-    private let candidates: [Candidate]
-    /// Open addressing by `KeyHash`: candidate indices, -1 for empty; one key may be a
-    /// candidate of several fields.
-    private let table: [Int]
-    private let mask: Int
+    private var candidates: [Candidate]
+    /// The first candidate of each key. One key may be a candidate of several fields:
+    /// `sameKey` links each candidate to the next with its key (-1: none).
+    private var table: HashSlots
+    private var sameKey: [Int]
     /// Each field's best candidate, tried first for the field after the last one found
     /// (payloads mostly write keys in the model's order).
     private let firstOfField: [Int]
     /// No key is a candidate of two fields: a member is one field's candidate or none's.
-    let isUnique: Bool
+    private(set) var isUnique: Bool
 
     /// Nil when a field has more than 64 candidates (not seen: rules give one or two).
     init?(_ keys: [[[UInt8]]]) {
@@ -38,35 +38,27 @@ final class PlanKeyCandidates {  // owns `bytes`
             }
         }
         var firstOfField: [Int] = []
-        // Compared pairwise (a few dozen keys, once per decode; a dictionary of byte arrays
-        // would cost a conformance lookup the first time).
-        for (index, candidate) in candidates.enumerated() {
-            if candidate.rank == 0 { firstOfField.append(index) }
-            for other in 0 ..< index where candidates[other].count == candidate.count
-                && bytes[candidates[other].start ..< candidates[other].start + candidate.count]
-                .elementsEqual(bytes[candidate.start ..< candidate.start + candidate.count]) {
-                candidates[other].isUnique = false
-                candidates[index].isUnique = false
-            }
-        }
+        for (index, candidate) in candidates.enumerated() where candidate.rank == 0 { firstOfField.append(index) }
         guard firstOfField.count == keys.count else { return nil }
         self.firstOfField = firstOfField
-        isUnique = candidates.allSatisfy(\.isUnique)
-        var size = 4
-        while size < candidates.count * 2 { size *= 2 }
-        var table = [Int](repeating: -1, count: size)
-        bytes.withUnsafeBufferPointer { all in
-            for (index, candidate) in candidates.enumerated() {
-                var slot = Int(truncatingIfNeeded: KeyHash.of(UnsafeBufferPointer(rebasing: all[candidate.start ..< candidate.start + candidate.count]))) & (size - 1)
-                while table[slot] >= 0 { slot = (slot + 1) & (size - 1) }
-                table[slot] = index
-            }
-        }
         self.bytes = .allocate(capacity: max(bytes.count, 1))
         _ = self.bytes.initialize(from: bytes)
+        table = HashSlots(capacity: candidates.count)
+        var sameKey = [Int](repeating: -1, count: candidates.count)
+        var lastOfKey = Array(candidates.indices)  // by a key's first candidate: the last linked to it
         self.candidates = candidates
-        self.table = table
-        mask = size - 1
+        self.sameKey = []
+        self.isUnique = true
+        for index in candidates.indices {
+            guard let first = withKey(at: index, { table.insert(index, key: $0, in: self) }) else { continue }
+            sameKey[lastOfKey[first]] = index
+            lastOfKey[first] = index
+            candidates[first].isUnique = false
+            candidates[index].isUnique = false
+        }
+        self.candidates = candidates
+        self.sameKey = sameKey
+        isUnique = candidates.allSatisfy(\.isUnique)
     }
 
     deinit { bytes.deallocate() }
@@ -83,13 +75,8 @@ final class PlanKeyCandidates {  // owns `bytes`
     @inline(__always)
     func field(for key: UnsafeBufferPointer<UInt8>, expected: Int) -> (field: Int, rank: Int) {
         if expected < firstOfField.count, isKey(key, firstOfField[expected]) { return (expected, 0) }
-        var slot = Int(truncatingIfNeeded: KeyHash.of(key)) & mask
-        while table[slot] >= 0 {
-            let index = table[slot]
-            if isKey(key, index) { return (candidates[index].field, candidates[index].rank) }
-            slot = (slot + 1) & mask
-        }
-        return (-1, 0)
+        guard let index = table.find(key, in: self) else { return (-1, 0) }
+        return (candidates[index].field, candidates[index].rank)
     }
 
     /// Each field's member in `object`, as `KeyTable.resolve` finds it (`MemberChoice`): the
@@ -126,18 +113,25 @@ final class PlanKeyCandidates {  // owns `bytes`
                     expected += 1
                     return
                 }
-                var slot = Int(truncatingIfNeeded: KeyHash.of(key)) & mask
-                while table[slot] >= 0 {
-                    let index = table[slot]
-                    slot = (slot + 1) & mask
-                    if isKey(key, index) {
-                        found(index, at: node, isNull: isNull)
-                        expected = candidates[index].field + 1
-                    }
+                var index = table.find(key, in: self) ?? -1
+                while index >= 0 {
+                    found(index, at: node, isNull: isNull)
+                    expected = candidates[index].field + 1
+                    index = sameKey[index]
                 }
             }
             member = document.next(after: node)
         }
         for field in 0 ..< count { nodes[field] = choices[field].node }
+    }
+}
+
+extension PlanKeyCandidates: KeyBytes {
+    /// The key of candidate `position`.
+    @inline(__always)
+    func withKey<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let candidate = candidates[position]
+        // Safety: `bytes` holds every candidate's key at its `start`, for the table's life.
+        return body(UnsafeBufferPointer(start: bytes.baseAddress! + candidate.start, count: candidate.count))
     }
 }

@@ -39,17 +39,21 @@ import Testing
     /// keys never inserted.
     @Test func hashSlotsFindWhatWasInserted() {
         let keys = (0 ..< 1000).map { "item_\($0)_name" } + (0 ..< 100).map { "x\($0)" } + ["item_5_name"]
-        var slots = HashSlots(count: keys.count)
+        let strings = StringKeys(strings: keys)
+        var slots = HashSlots(capacity: 8)  // grows as keys go in
         var added: [Int] = []
-        for (position, key) in keys.enumerated() where slots.insert(position, hash: Self.hash(key), isSame: { keys[$0] == key }) {
+        for position in keys.indices where strings.withKey(at: position, { slots.insert(position, key: $0, in: strings) }) == nil {
             added.append(position)
         }
         #expect(added.count == keys.count - 1)
+        func find(_ key: String) -> Int? { withUTF8(of: key) { slots.find($0, in: strings) } }
         for (position, key) in keys.enumerated().dropLast() {
-            #expect(slots.find(Self.hash(key)) { keys[$0] == key } == position)
+            #expect(find(key) == position)
         }
-        #expect(slots.find(Self.hash("item_5_name")) { keys[$0] == "item_5_name" } == 5)
-        #expect(slots.find(Self.hash("absent")) { keys[$0] == "absent" } == nil)
+        #expect(find("item_5_name") == 5)
+        #expect(find("absent") == nil)
+        #expect(find("") == nil)
+        #expect(!slots.isSeeded)
         let index = KeyIndex(Array(keys.dropLast()))
         #expect(index.index(of: "item_999_name") == 999)
         #expect(index.index(of: "item_1000_name") == nil)
