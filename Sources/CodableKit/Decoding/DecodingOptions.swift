@@ -31,6 +31,11 @@ public struct DecodingOptions: Sendable {
     /// and a `JSONValue` or `Any` holds at most 1,000 levels whatever this says (freeing a
     /// deeper one would recurse past a small thread's stack): deeper is a `DecodingError`.
     public var maxDepth: Int
+    /// How many issues a report keeps; the rest are counted, not kept (the report says
+    /// "… and 999,000 more"), so what a decode keeps about its input is bounded whatever the
+    /// input holds. Every value is still repaired. Nil (the default): the app-wide
+    /// `DecodingReport.defaultLimit`, read when the decode files its first issue.
+    public var reportLimit: Int?
 
     /// Options for one decode call; every default is the tolerant, rule-free behaviour.
     public init(mode: Mode = .tolerant, keyStrategies: [any KeyStrategy] = [],

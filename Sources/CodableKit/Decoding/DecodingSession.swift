@@ -37,6 +37,7 @@ final class DecodingSession {
         settings = CallSettings(options: options, appliesTransformers: appliesTransformers, recordsIssues: recordsIssues)
         strict = settings.callIsStrict
         keyConverter = KeyConverter(options.keyDecodingStrategy)
+        filedIssues = FiledIssues(limit: options.reportLimit)
     }
 
     /// The call's options, for what is read rarely (strategies, `userInfo`).

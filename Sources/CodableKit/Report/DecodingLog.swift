@@ -58,7 +58,7 @@ public enum DecodingLog {
         case .verbose: print("CodableKit decoding \(modelType()): \(report)")
         case .alert:
             let first = report.failure ?? report.issues.first.map(\.description) ?? ""
-            print("CodableKit decoding \(modelType()): \(report.issues.count) repairs; \(first)")
+            print("CodableKit decoding \(modelType()): \(report.issueCount) repairs; \(first)")
         }
         for handler in handlers { handler(report) }
     }

@@ -15,6 +15,10 @@
 /// thousand — are filed as a few plain values (`Entry`): what it was for, the node found and
 /// the node of its key, the types. Any other issue is
 /// kept whole (`Filed`), and its entry says where.
+///
+/// At most `limit` issues are kept (`DecodingOptions.reportLimit`, else
+/// `DecodingReport.defaultLimit`); the rest are only counted (`omitted`), so a payload of a
+/// million bad values costs a counter, not a million paths.
 struct FiledIssues {
     fileprivate struct Entry {
         /// What the repair was for; nil for an issue kept whole (in `filed`).
@@ -60,6 +64,35 @@ struct FiledIssues {
     private var paths = FiledPaths()
     private var entries: [Entry] = []
     private var filed: [Filed] = []
+    /// The call's limit (nil: the app-wide one), and the limit in force: 0 until the first
+    /// issue reads it (a clean decode never does).
+    private let callLimit: Int?
+    private var limit = 0
+    private var limitRead = false
+    /// Issues filed past the limit: counted, not kept.
+    private(set) var omitted = 0
+
+    init(limit: Int? = nil) {
+        callLimit = limit
+    }
+
+    /// Whether the next issue is kept; if not, it is counted.
+    @inline(__always)
+    private mutating func keepsNext() -> Bool {
+        if entries.count < limit { return true }
+        return keepsNextPastLimit()
+    }
+
+    @inline(never)
+    private mutating func keepsNextPastLimit() -> Bool {
+        if !limitRead {
+            limitRead = true
+            limit = max(callLimit ?? DecodingReport.defaultLimit, 0)
+            if entries.count < limit { return true }
+        }
+        omitted += 1
+        return false
+    }
     /// The document the entries' nodes are in: the decode's (a value in JSON nested in a
     /// string, from a document of its own, is kept whole).
     private var document: JSONDocument?
@@ -68,6 +101,7 @@ struct FiledIssues {
     /// container kept past its decode), then `key` if given, belonging to `owner` (nil: the root).
     mutating func file(_ what: FiledIssue, path: borrowing Stack<PathComponent>, depth: Int, key: PathComponent?,
                        owner: Any.Type?, detail: String?, fallback: Fallback? = nil, jsonKey: String? = nil) {
+        guard keepsNext() else { return }
         appendPath(path, depth: depth, element: nil, key: key)
         entries.append(Entry(reason: nil, node: filed.count, keyNode: -1, expected: Any.self, owner: nil, pathEnd: paths.count))
         if filed.count == filed.capacity { filed.reserveCapacity(max(16, filed.count * 4)) }  // as `reserveForMore`
@@ -123,6 +157,7 @@ struct FiledIssues {
             guard let document, self.document == nil || self.document === document else { return false }
             if self.document == nil { self.document = document }
         }
+        guard keepsNext() else { return true }
         appendPath(path, depth: depth, element: element, key: key, field: field)
         entries.append(Entry(reason: reason, node: node, keyNode: keyNode, expected: expected, owner: owner, pathEnd: paths.count))
         return true
@@ -134,21 +169,23 @@ struct FiledIssues {
         paths.append(path, depth: depth, element: element, key: key, field: field)
     }
 
-    /// How many issues are filed.
-    var count: Int { entries.count }
+    /// How many issues are filed, kept or not.
+    var count: Int { entries.count + omitted }
 
     /// Where the filing stands: what `rewind(to:)` goes back to.
     struct Mark: Equatable {
         fileprivate let entries: Int
         fileprivate let filed: Int
         fileprivate let steps: Int
+        fileprivate let omitted: Int
     }
 
-    var mark: Mark { Mark(entries: entries.count, filed: filed.count, steps: paths.count) }
+    var mark: Mark { Mark(entries: entries.count, filed: filed.count, steps: paths.count, omitted: omitted) }
 
     /// Takes back every issue filed since `mark` (by a flat element that is then decoded again
     /// with its place on the path, see `decodeFlat`).
     mutating func rewind(to mark: Mark) {
+        omitted = mark.omitted
         guard entries.count > mark.entries else { return }
         filed.removeSubrange(mark.filed...)
         paths.removeSteps(from: mark.steps)
@@ -169,9 +206,10 @@ struct FiledIssues {
     /// the report's issues are first read (`PendingIssues`): a report no one reads costs
     /// little more than its filing, and none keeps the document.
     mutating func take(typeName: (Any.Type) -> String) -> PendingIssues? {
-        defer { entries = []; paths = FiledPaths(); filed = []; self.document = nil }
+        let omitted = self.omitted
+        defer { entries = []; paths = FiledPaths(); filed = []; self.document = nil; self.omitted = 0 }
         let count = entries.count
-        guard count > 0 else { return nil }
+        guard count + omitted > 0 else { return nil }
         // Set when an entry keeps a node (`filePlain`), which each read below follows.
         let document = self.document
         var wholes: [DecodingIssue] = []
@@ -218,7 +256,7 @@ struct FiledIssues {
             }
             start = end
         }
-        return PendingIssues(entries: entries, texts: texts, wholes: wholes, paths: paths.settled)
+        return PendingIssues(entries: entries, texts: texts, wholes: wholes, paths: paths.settled, omitted: omitted)
     }
 
     /// A repair filed as an `Entry`, in words: what `DecodingProblem.issueKind` and `detail`
@@ -278,11 +316,14 @@ final class PendingIssues: @unchecked Sendable {  // immutable but for `made`, w
     private let texts: [Texts]
     private let wholes: [DecodingIssue]
     private let paths: FiledPaths
+    /// Issues past the report's limit, counted and not kept.
+    let omitted: Int
     /// Behind `Locked` (a pthread mutex, which ThreadSanitizer follows; it does not see the
     /// futex under `Synchronization.Mutex` on Linux order the cache's accesses).
     private let made = Locked<[DecodingIssue]?>(nil)
 
-    fileprivate init(entries: [FiledIssues.Entry], texts: [Texts], wholes: [DecodingIssue], paths: FiledPaths) {
+    fileprivate init(entries: [FiledIssues.Entry], texts: [Texts], wholes: [DecodingIssue], paths: FiledPaths, omitted: Int) {
+        self.omitted = omitted
         self.entries = entries
         self.texts = texts
         self.wholes = wholes

@@ -151,7 +151,7 @@ import CodableKitTestSupport
     @Test func repairsFollowTheModelsOrderWhateverTheMembersOrder() throws {
         let object = #"{"d": "4", "c": "3", "b": true, "a": "1"}"#
         let data = Data(("[" + Array(repeating: object, count: Self.many).joined(separator: ",") + "]").utf8)
-        let (values, report) = try ModelDecoder().decodeWithReport([Ordered].self, from: data)
+        let (values, report) = try ModelDecoder(options: .keepingEveryIssue).decodeWithReport([Ordered].self, from: data)
         #expect(ModelInfo.of(model: Ordered.self).hasFieldPlan)
         #expect(values.allSatisfy { $0 == Ordered(a: 1, b: 1, c: 3, d: 4) })
         let last = report.issues.suffix(4).map(\.path)
@@ -219,7 +219,7 @@ import CodableKitTestSupport
         // a bad element, a wrong kind in a nested model.
         let object = #"{"id": "27", "tags": [1, "x", 3], "note": null, "inner": {"areaId": true, "blockIds": []}}"#
         let data = Data(("[" + Array(repeating: object, count: Self.many).joined(separator: ",") + "]").utf8)
-        let (values, report) = try ModelDecoder().decodeWithReport([Repaired].self, from: data)
+        let (values, report) = try ModelDecoder(options: .keepingEveryIssue).decodeWithReport([Repaired].self, from: data)
         #expect(values.allSatisfy { $0 == values[0] })
         #expect(values.first == Repaired(id: 27, name: "none", tags: [1, 3], note: nil, inner: Area(areaId: 1, blockIds: [])))
         let perObject = report.issues.count / Self.many

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import CodableKitTestSupport
 @testable import CodableKit
 
 /// A planned decode repairs a field from the fallback it kept at the field's first repair in
@@ -41,8 +42,11 @@ import Testing
     }()
 
     /// The same decode without plans: every model's `init(from:)` runs.
+    /// Reports keep every issue in this suite: the two decodes are compared issue for issue.
+    static let planned = ModelDecoder(options: .keepingEveryIssue)
+
     static let unplanned: ModelDecoder = {
-        var options = DecodingOptions()
+        var options = DecodingOptions.keepingEveryIssue
         options.usesFieldPlans = false
         return ModelDecoder(options: options)
     }()
@@ -62,7 +66,8 @@ import Testing
     static func plannedAndUnplanned<T: CodableModel>(_: [T].Type, _ data: Data) throws
         -> (planned: (value: [T], report: DecodingReport), expected: (value: [T], report: DecodingReport)) {
         _ = try ModelDecoder().decode([T].self, from: data)
-        return (try ModelDecoder().decodeWithReport([T].self, from: data), try unplanned.decodeWithReport([T].self, from: data))
+        return (try Self.planned.decodeWithReport([T].self, from: data),
+                try unplanned.decodeWithReport([T].self, from: data))
     }
 
     @Test func aPlannedRepairIsTheRepairStagesIssueForIssue() throws {
@@ -70,7 +75,7 @@ import Testing
         let objects = Array(repeating: Self.problems, count: Self.many / Self.problems.count + 2).flatMap { $0 }
         let data = Data(("[" + objects.joined(separator: ",") + "]").utf8)
         #expect(objects.count > FieldPlan.learnInFirstDecode + Self.problems.count)
-        let planned = try ModelDecoder().decodeWithReport([Fallbacks].self, from: data)
+        let planned = try Self.planned.decodeWithReport([Fallbacks].self, from: data)
         #expect(ModelInfo.of(model: Fallbacks.self).hasFieldPlan)
         let expected = try Self.unplanned.decodeWithReport([Fallbacks].self, from: data)
         #expect(planned.value == expected.value)
@@ -91,7 +96,7 @@ import Testing
                         #"{"n": 1.5, "s": "t", "d": "inf", "b": "true"}"#]
         let objects = (0 ..< Self.many * 2).map { variants[$0 % variants.count] }
         let data = Data(("[" + objects.joined(separator: ",") + "]").utf8)
-        let planned = try ModelDecoder().decodeWithReport([FlatFallbacks].self, from: data)
+        let planned = try Self.planned.decodeWithReport([FlatFallbacks].self, from: data)
         #expect(ModelInfo.of(model: FlatFallbacks.self).hasFieldPlan)
         let expected = try Self.unplanned.decodeWithReport([FlatFallbacks].self, from: data)
         #expect(planned.value == expected.value)
@@ -212,7 +217,7 @@ import Testing
             "{" + keys.enumerated().map { #""\#($1)": \#(wrong[(index + $0) % wrong.count])"# }.joined(separator: ", ") + "}"
         }
         let data = Data(("[" + objects.joined(separator: ",") + "]").utf8)
-        let planned = try ModelDecoder().decodeWithReport([Lists].self, from: data)
+        let planned = try Self.planned.decodeWithReport([Lists].self, from: data)
         #expect(ModelInfo.of(model: Lists.self).hasFieldPlan)
         let expected = try Self.unplanned.decodeWithReport([Lists].self, from: data)
         #expect(planned.value == expected.value)
@@ -306,7 +311,7 @@ import Testing
         let data = Data(("[" + objects.joined(separator: ",") + "]").utf8)
         _ = try ModelDecoder().decode([Shared].self, from: data)  // learns the plan, which an array uses from its start
         #expect(ModelInfo.of(model: Shared.self).hasFieldPlan)
-        let planned = try ModelDecoder().decodeWithReport([Shared].self, from: data)
+        let planned = try Self.planned.decodeWithReport([Shared].self, from: data)
         #expect(planned.value.prefix(4) == [Shared(name: "t", label: "t", count: 1), Shared(name: "n", label: "t", count: 2),
                                             Shared(name: "t", label: "l", count: 3), Shared(name: "n", label: "l", count: 4)])
         #expect(planned.value == (0 ..< objects.count).map { planned.value[$0 % variants.count] })
@@ -328,7 +333,7 @@ import Testing
                         #"{"userName": [], "age": {}}"#, #"{"user_name": "u", "age": 1}"#]
         let objects = (0 ..< Self.many * 2).map { variants[$0 % variants.count] }
         let data = Data(("[" + objects.joined(separator: ",") + "]").utf8)
-        let planned = try ModelDecoder().decodeWithReport([Renamed].self, from: data)
+        let planned = try Self.planned.decodeWithReport([Renamed].self, from: data)
         #expect(ModelInfo.of(model: Renamed.self).hasFieldPlan)
         let expected = try Self.unplanned.decodeWithReport([Renamed].self, from: data)
         #expect(planned.value == expected.value)
