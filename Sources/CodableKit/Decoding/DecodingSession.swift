@@ -248,6 +248,16 @@ final class DecodingSession {
     func hasValueRules(_ site: PropertySite) -> Bool {
         isLive(frame: site.frame) && frames[site.frame].hasValueRules
     }
+
+    /// Whether a scalar found as its own kind is read as it is, past the value pipeline: no
+    /// transformer of the call or the app is registered by type, and the model that holds it
+    /// has no value rules (`valueRules`: its `mappingForValue`, its `@ModelField` transformers;
+    /// false for an element or a root value). The one rule for every fast path that reads a
+    /// scalar in place: the keyed and single-value containers, collections, planned fields.
+    @inline(__always)
+    func readsScalarsPlainly(valueRules: Bool) -> Bool {
+        !settings.hasTypeTransformers && !valueRules
+    }
 }
 
 /// The value the next model starts from in update mode, with a flag read per object.

@@ -74,7 +74,7 @@ struct KeyedContainerFields {
             extras = nil
         }
         hasExtras = extras != nil
-        plainScalars = !session.settings.hasTypeTransformers && !(frame >= 0 && session.frames[frame].hasValueRules)
+        plainScalars = session.readsScalarsPlainly(valueRules: frame >= 0 && session.frames[frame].hasValueRules)
     }
 
     /// Keeps what the container needs to go on without `session`'s shared state: called as

@@ -45,7 +45,7 @@ struct SingleValueContainer: SingleValueDecodingContainer {
 
     @inline(__always)
     private func decodeScalar<S: ScalarValue>(_: S.Type) throws -> S {
-        if !decoder.session.settings.hasTypeTransformers, !decoder.session.ended, let value = S.read(decoder.document, node) { return value }
+        if decoder.session.readsScalarsPlainly(valueRules: false), !decoder.session.ended, let value = S.read(decoder.document, node) { return value }
         return try decode(S.self)
     }
 }

@@ -7,7 +7,7 @@
 /// out of order, twice, or absent — takes the exact path (`exactMember`); only a
 /// wide object asked far out of order gets a `MemberIndex`.
 ///
-/// The first occurrence of a repeated key wins, as in `JSONDocument.member`: a
+/// The first occurrence of a repeated key wins (`FirstOccurrence`): a
 /// filter of the keys before the cursor (`passed`) sends a key that may already
 /// have occurred to the exact path. A filter of every key of the object
 /// (`present`) answers most absent keys of a wide object without an index.

@@ -5,7 +5,7 @@
 /// the input crafts.
 ///
 /// Members are inserted in document order, and a repeated key keeps the earlier
-/// entry: the first occurrence wins, as everywhere (`JSONDocument.member`).
+/// entry (`FirstOccurrence`).
 final class MemberIndex {
     /// Below this many members a backward scan is cheaper than building an index.
     static let threshold = 8
@@ -28,7 +28,7 @@ final class MemberIndex {
         var member = object + 1
         let end = document.nodes[object].end
         while member < end {
-            document.withText(member) { text in _ = slots.insert(member + 1, key: text, in: keys) }
+            document.withText(member) { text in _ = FirstOccurrence.claim(member + 1, key: text, in: &slots, keys: keys) }
             member = document.next(after: member + 1)
         }
     }

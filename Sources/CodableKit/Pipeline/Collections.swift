@@ -48,7 +48,7 @@ extension DocumentDecoder {
         if count == 0 { return [] }
         // Scalars skip the per-element dispatch unless a transformer is registered for them.
         let route = session.route(Element.self)
-        if !session.settings.hasTypeTransformers {
+        if session.readsScalarsPlainly(valueRules: false) {
             if case let .scalar(scalar) = route { return try scalar.decodeArray(as: [Element].self, with: self, at: node) }
             // Safety: `Element` is `[Double]` (checked on this line), so the two array types are one.
             if Element.self == [Double].self { return unsafeBitCast(try decodeDoubleRows(at: node, count: count), to: [Element].self) }
@@ -156,9 +156,9 @@ extension DocumentDecoder {
         while member < end {
             let key = document.string(member)
             if session.isPartial(member + 1, in: document) {  // the member a partial document was cut inside: text or nothing
-                if result[key] == nil, let text = session.cut.text as? Value { result[key] = text }
-            } else if result[key] == nil, let value = try decodeElement(Value.self, at: member + 1, key: .key(key), route: route) {
-                result[key] = value  // the first of repeated keys wins, as in JSONDecoder
+                if FirstOccurrence.claim(key, in: result), let text = session.cut.text as? Value { result[key] = text }
+            } else if FirstOccurrence.claim(key, in: result), let value = try decodeElement(Value.self, at: member + 1, key: .key(key), route: route) {
+                result[key] = value
             }
             member = document.next(after: member + 1)
         }

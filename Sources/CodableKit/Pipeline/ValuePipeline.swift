@@ -19,7 +19,7 @@ extension DocumentDecoder {
         guard let node else {
             return try session.repairProperty(T.self, problem: DecodingProblem(reason: .missing, expected: T.self), site: site)
         }
-        if case let .scalar(scalar) = route, !session.settings.hasTypeTransformers, !session.hasValueRules(site) {
+        if case let .scalar(scalar) = route, session.readsScalarsPlainly(valueRules: session.hasValueRules(site)) {
             return try scalar.property(as: T.self, with: self, at: node, site: site)
         }
         do {
@@ -34,7 +34,7 @@ extension DocumentDecoder {
     /// `decode` as `decodeValue` would, without the route lookup and the existential call.
     /// (A partial document's cut node is a string, never an array.)
     func decodeArrayProperty<T: KernelDecodable & Decodable>(_: T.Type, at node: Int?, site: PropertySite) throws -> T {
-        guard let node, document.nodes[node].kind == .array, !session.settings.hasTypeTransformers, !session.hasValueRules(site) else {
+        guard let node, document.nodes[node].kind == .array, session.readsScalarsPlainly(valueRules: session.hasValueRules(site)) else {
             return try decodeProperty(T.self, at: node, site: site)
         }
         do {
@@ -47,11 +47,21 @@ extension DocumentDecoder {
         }
     }
 
+    /// Whether `node` is an explicit `null`, which an `Optional` property (`decodeIfPresent`)
+    /// takes as nil: a value, not a repair (an absent key keeps the initial value instead).
+    /// The one statement of that rule, for the keyed container and planned fields alike. A
+    /// partial document's cut string is never one (it stands for text still arriving).
+    @inline(__always)
+    func isExplicitNull(_ node: Int) -> Bool {
+        document.nodes[node].kind == .null && !session.isPartial(node, in: document)
+    }
+
     /// An optional property (`decodeIfPresent`): an explicit null is nil, an absent
     /// key keeps the initial value, and an unusable value falls back to it (recorded).
     func decodeOptionalProperty<T: Decodable>(_: T.Type, at node: Int?, site: PropertySite) throws -> T? {
         guard let node else { return session.absentOptional(T.self, site: site) }
-        if document.nodes[node].kind == .null { return session.isPartial(node, in: document) ? session.partialValue(T.self, site: site) : nil }
+        if isExplicitNull(node) { return nil }
+        if document.nodes[node].kind == .null { return session.partialValue(T.self, site: site) }  // the cut of a partial document
         do {
             return try session.at(session.pathKey(site)) { try decodeValue(T.self, at: node, site: site, route: session.route(T.self)) }
         } catch {

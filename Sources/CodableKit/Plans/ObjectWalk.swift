@@ -128,16 +128,14 @@ struct ObjectWalk {
                     guard field >= 0 else { continue }
                     let bit: UInt64 = 1 << UInt64(field)
                     // Only a member nothing can beat, at its first occurrence, settles a field here.
-                    guard MemberChoice.settles(rank: rank, isNull: document.nodes[node].kind == .null), found & bit == 0 else {
+                    guard MemberChoice.settles(rank: rank, isNull: document.nodes[node].kind == .null), FirstOccurrence.claim(bit, in: &found) else {
                         unsettled |= bit
                         continue
                     }
-                    found |= bit
                     index = field
                 } else {
                     index = document.withText(key) { plan.field(for: $0, expected: next) }
-                    guard index >= 0, found & (1 << UInt64(index)) == 0 else { continue }  // unknown, or repeated: the first wins
-                    found |= 1 << UInt64(index)
+                    guard index >= 0, FirstOccurrence.claim(1 << UInt64(index), in: &found) else { continue }  // unknown, or repeated
                 }
                 guard index == next else {
                     if early == nil {
@@ -156,8 +154,8 @@ struct ObjectWalk {
             let pointer = base + field.offset
             if node < 0 {
                 try fillAbsent(next, at: pointer, decoder, plan)
-            } else if field.ifPresent, document.nodes[node].kind == .null, !session.isPartial(node, in: document) {
-                plan.initializeNil(next, at: pointer)  // what `decodeOptionalProperty` gives a null first
+            } else if field.ifPresent, decoder.isExplicitNull(node) {
+                plan.initializeNil(next, at: pointer)  // what `decodeOptionalProperty` gives
             } else if !plainScalars || !readScalar(field.scalar, ifPresent: field.ifPresent, key: next, at: node, into: pointer, decoder, plan) {
                 let convertsInPlace = plainScalars && !field.ifPresent
                 if convertsInPlace, isPending, try convertPlanned(field.scalar, field: next, into: pointer, at: node, decoder, plan) {
@@ -208,7 +206,7 @@ struct ObjectWalk {
     /// on from here.
     @inline(never)
     mutating func fillInOrder(_ base: UnsafeMutableRawPointer, plainScalars: Bool, _ decoder: DocumentDecoder, _ plan: FieldPlan) throws {
-        let (session, document, candidates) = (decoder.session, decoder.document, self.candidates)
+        let (document, candidates) = (decoder.document, self.candidates)
         let count = plan.fields.count
         while next < count, member < end {
             let key = member, node = member + 1
@@ -236,7 +234,7 @@ struct ObjectWalk {
             let field = plan.fields[next]
             let pointer = base + field.offset
             let kind = document.nodes[node].kind
-            if field.ifPresent, kind == .null, !session.isPartial(node, in: document) {
+            if field.ifPresent, decoder.isExplicitNull(node) {
                 plan.initializeNil(next, at: pointer)
             } else if plainScalars, field.scalar != .other {
                 switch field.scalar {

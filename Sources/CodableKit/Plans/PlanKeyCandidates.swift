@@ -14,7 +14,7 @@ final class PlanKeyCandidates {  // owns `bytes`
     }
 
     /// Every candidate's UTF-8, owned by this table (no array to retain per lookup).
-    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private let bytes: OwnedBytes
     private var candidates: [Candidate]
     /// The first candidate of each key. One key may be a candidate of several fields:
     /// `sameKey` links each candidate to the next with its key (-1: none).
@@ -41,8 +41,7 @@ final class PlanKeyCandidates {  // owns `bytes`
         for (index, candidate) in candidates.enumerated() where candidate.rank == 0 { firstOfField.append(index) }
         guard firstOfField.count == keys.count else { return nil }
         self.firstOfField = firstOfField
-        self.bytes = .allocate(capacity: max(bytes.count, 1))
-        _ = self.bytes.initialize(from: bytes)
+        self.bytes = OwnedBytes(bytes)
         table = HashSlots(capacity: candidates.count)
         var sameKey = [Int](repeating: -1, count: candidates.count)
         var lastOfKey = Array(candidates.indices)  // by a key's first candidate: the last linked to it
@@ -66,8 +65,7 @@ final class PlanKeyCandidates {  // owns `bytes`
     @inline(__always)
     private func isKey(_ key: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
         let candidate = candidates[index]
-        return candidate.count == key.count
-            && (candidate.count == 0 || bytesEqual(key.baseAddress!, bytes.baseAddress! + candidate.start, key.count))
+        return bytes.equals(key, at: candidate.start, count: candidate.count)
     }
 
     /// The field `key` is a candidate of, and its rank there (0: the best), or -1; for
@@ -99,9 +97,7 @@ final class PlanKeyCandidates {  // owns `bytes`
         /// Candidate `index` is at `node`: offered to its field's choice at its first occurrence.
         func found(_ index: Int, at node: Int, isNull: Bool) {
             let candidate = candidates[index]
-            let bit: UInt64 = 1 << UInt64(candidate.rank)
-            guard seen[candidate.field] & bit == 0 else { return }  // a repeated key: its first occurrence
-            seen[candidate.field] |= bit
+            guard FirstOccurrence.claim(1 << UInt64(candidate.rank), in: &seen[candidate.field]) else { return }
             choices[candidate.field].offer(rank: candidate.rank, at: node, isNull: isNull)
         }
         while member < end {
@@ -131,7 +127,6 @@ extension PlanKeyCandidates: KeyBytes {
     @inline(__always)
     func withKey<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let candidate = candidates[position]
-        // Safety: `bytes` holds every candidate's key at its `start`, for the table's life.
-        return body(UnsafeBufferPointer(start: bytes.baseAddress! + candidate.start, count: candidate.count))
+        return body(bytes.range(candidate.start, count: candidate.count))
     }
 }

@@ -108,6 +108,6 @@ extension DocumentDecoder {
     /// Whether `plan`'s scalars are read as they are (`readScalar`): no transformer or value rule to apply.
     @inline(__always)
     func readsScalarsPlainly(_ plan: FieldPlan) -> Bool {
-        !session.settings.hasTypeTransformers && !plan.hasValueRules
+        session.readsScalarsPlainly(valueRules: plan.hasValueRules)
     }
 }

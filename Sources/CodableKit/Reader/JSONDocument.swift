@@ -234,7 +234,7 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
 
     /// The value node of member `key` in the object at `object`.
     ///
-    /// Duplicate keys: the first occurrence wins, as in `JSONDecoder`.
+    /// Duplicate keys: the first occurrence wins (`FirstOccurrence`).
     package func member(_ key: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
         member(key, in: object, from: object + 1, before: Int(nodes[object].offsetOrEnd))
     }
