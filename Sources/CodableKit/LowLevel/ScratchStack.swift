@@ -20,8 +20,12 @@ struct ScratchStack: ~Copyable {
     /// Where the stack is now: `pop(to:)` frees everything pushed after.
     var mark: (chunk: Int, top: Int) { (chunk, top) }
 
-    /// `size` bytes (at most `largest`) aligned to `alignment`.
+    /// `size` bytes (at most `largest`) aligned to `alignment` (a power of two, at most
+    /// `ScratchStack.alignment`). Checked in release builds too: a larger push would run
+    /// past its chunk.
     mutating func push(size: Int, alignment: Int) -> UnsafeMutableRawPointer {
+        precondition(size >= 0 && size <= Self.largest, "a scratch push of \(size) bytes: at most \(Self.largest)")
+        precondition(alignment > 0 && alignment <= Self.alignment && alignment & (alignment - 1) == 0, "scratch alignment \(alignment)")
         var start = (top + alignment - 1) & ~(alignment - 1)
         if start + size > Self.chunkSize {
             chunk += 1
@@ -32,7 +36,9 @@ struct ScratchStack: ~Copyable {
         return chunks[chunk] + start
     }
 
+    /// Frees everything pushed after `mark`, which was taken on this stack and not popped past.
     mutating func pop(to mark: (chunk: Int, top: Int)) {
+        assert(mark.chunk < chunk || mark.chunk == chunk && mark.top <= top, "popping a scratch stack to a mark above its top")
         (chunk, top) = mark
     }
 

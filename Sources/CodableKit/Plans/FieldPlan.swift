@@ -55,10 +55,10 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     let model: Any.Type
     let size: Int
     let alignment: Int
-    private let keyBytes: UnsafeMutableBufferPointer<UInt8>
+    private let keyBytes: OwnedBytes
     /// Each optional field's `nil`, as bytes: copying them initializes the field as nil
     /// without asking the runtime for the `Optional`'s metadata, as naming it would.
-    private let nilBytes: UnsafeMutableRawBufferPointer
+    private let nilBytes: OwnedBytes
     /// Each field's index by its key.
     private var table: HashSlots
 
@@ -67,17 +67,11 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
         (model, size, alignment) = layout
         (hasKeyRules, hasValueRules) = rules
         self.keyLookup = keyLookup
-        let total = unordered.reduce(0) { $0 + $1.request.key.utf8.count }
-        keyBytes = .allocate(capacity: max(total, 1))
-        let nilTotal = unordered.reduce(0) { $0 + $1.request.nilBytes.count }
-        nilBytes = .allocate(byteCount: max(nilTotal, 1), alignment: 1)
         var fields: [Field] = []
-        var start = 0
-        var nilStart = 0
+        var keyText: [UInt8] = []
+        var nils: [UInt8] = []
         for (request, offset, storedIndex) in unordered {
             let bytes = Array(request.key.utf8)
-            _ = UnsafeMutableBufferPointer(rebasing: keyBytes[start ..< start + bytes.count]).initialize(from: bytes)
-            UnsafeMutableRawBufferPointer(rebasing: nilBytes[nilStart ..< nilStart + request.nilBytes.count]).copyBytes(from: request.nilBytes)
             var isWrapper = false
             var arraySlot: (any PlanSlotDecoding.Type)?
             switch Route.of(request.slot.valueType) {
@@ -85,12 +79,14 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
             case let .kernel(kernel): arraySlot = kernel.arraySlot
             default: break
             }
-            fields.append(Field(keyStart: start, keyCount: bytes.count, offset: offset, storedIndex: storedIndex, nilStart: nilStart,
+            fields.append(Field(keyStart: keyText.count, keyCount: bytes.count, offset: offset, storedIndex: storedIndex, nilStart: nils.count,
                                 ifPresent: request.ifPresent, isWrapper: isWrapper, readsArraysOnly: arraySlot != nil, scalar: request.scalar,
                                 slot: request.ifPresent ? request.slot : arraySlot ?? request.slot))
-            start += bytes.count
-            nilStart += request.nilBytes.count
+            keyText += bytes
+            nils += request.nilBytes
         }
+        keyBytes = OwnedBytes(keyText)
+        nilBytes = OwnedBytes(nils)
         self.fields = fields
         keys = unordered.map(\.request.key)
         isFlat = fields.allSatisfy { $0.scalar != .other }
@@ -118,7 +114,7 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     func initializeNil(_ index: Int, at field: UnsafeMutableRawPointer) {
         let start = fields[index].nilStart
         let count = index + 1 < fields.count ? fields[index + 1].nilStart - start : nilBytes.count - start
-        field.copyMemory(from: nilBytes.baseAddress! + start, byteCount: count)
+        nilBytes.copy(start, count: count, to: field)
     }
 
 
@@ -126,7 +122,7 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     @inline(__always)
     func isKey(_ key: UnsafeBufferPointer<UInt8>, of index: Int) -> Bool {
         let field = fields[index]
-        return key.count == field.keyCount && (key.count == 0 || bytesEqual(key.baseAddress!, keyBytes.baseAddress! + field.keyStart, key.count))
+        return keyBytes.equals(key, at: field.keyStart, count: field.keyCount)
     }
 
     /// The index of the field read from `key`, or -1. `expected` (the field after the last
@@ -219,7 +215,6 @@ extension FieldPlan: KeyBytes {
     @inline(__always)
     func withKey<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let field = fields[position]
-        // Safety: `keyBytes` holds every field's key at its `keyStart`, for the plan's life.
-        return body(UnsafeBufferPointer(start: keyBytes.baseAddress! + field.keyStart, count: field.keyCount))
+        return body(keyBytes.range(field.keyStart, count: field.keyCount))
     }
 }
