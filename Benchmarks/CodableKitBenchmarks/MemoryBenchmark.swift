@@ -24,6 +24,7 @@ func memoryBenchmark(_: Harness) -> String {
         ("one 10 MB string", "string", Array(("{\"text\": \"" + String(repeating: "abcdefghij", count: 1_000_000) + "\"}").utf8)),
         ("1,000,000 numbers", "numbers", Array(("[" + (0 ..< 1_000_000).map { String($0 % 977) + ".5" }.joined(separator: ",") + "]").utf8)),
         ("100,000 nested arrays (rejected)", "deep", Array(String(repeating: "[", count: 100_000).utf8)),
+        ("1,000,000 nulls in an [Int], with the report", "nulls-report", Array(("[" + String(repeating: "null,", count: 1_000_000) + "1]").utf8)),
     ]
     for (name, kind, bytes) in cases {
         try! Data(bytes).write(to: url)
@@ -72,6 +73,11 @@ func memoryProbe(decoder: String, path: String) {
     case "numbers":
         let value = try? ModelDecoder().decode([Double].self, from: data)
         print((statusKilobytes("VmHWM") - before) * 1024, value?.count ?? 0)
+        return
+    case "nulls-report":
+        // Each null is repaired (dropped and recorded); the report keeps the first 1,000.
+        let report = try? ModelDecoder().decodeWithReport([Int].self, from: data).report
+        print((statusKilobytes("VmHWM") - before) * 1024, report?.issues.count ?? 0)
         return
     case "deep":
         let value = try? JSONValue(parsing: data)

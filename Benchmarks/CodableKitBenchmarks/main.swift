@@ -40,6 +40,7 @@ let sections: [(name: String, run: (Harness) -> String)] = [
     ("encoding", encodingBenchmark),
     ("subclasses", subclassBenchmark),
     ("memory", memoryBenchmark),
+    ("hostile", hostileBenchmark),
     ("streams", streamBenchmark),
 ]
 #if DEBUG
