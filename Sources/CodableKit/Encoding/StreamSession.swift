@@ -6,7 +6,8 @@ final class StreamSession: KeyBytes {
     /// The output, written at every value, without the runtime's access check (see
     /// `DecodingSession`).
     @exclusivity(unchecked) var writer: JSONWriter
-    /// The shared state, behind a pointer that the key and pool code holds.
+    /// The shared state, in a cell of its own (`UncheckedStorage`): read and changed without
+    /// the runtime's exclusivity checks.
     let state = UncheckedStorage(SharedState())
     /// A tree encoder for kernel values and transformers: they use only its session.
     let scratch: TreeEncoder
@@ -54,10 +55,10 @@ final class StreamSession: KeyBytes {
 
     /// The number of keys on the stack; set lower, it forgets the keys of closed objects.
     var keyCount: Int {
-        get { state.pointer.pointee.keys.count }
+        get { state.value.keys.count }
         set {
-            let extra = state.pointer.pointee.keys.count - newValue
-            if extra > 0 { state.pointer.pointee.keys.removeLast(extra) }
+            let extra = state.value.keys.count - newValue
+            if extra > 0 { state.value.keys.removeLast(extra) }
         }
     }
 
@@ -74,11 +75,10 @@ final class StreamSession: KeyBytes {
     /// in a `HashSlots`: O(1) a key whatever the keys are.
     @inline(__always)
     func admit(_ hash: UInt64, writtenFrom start: Int, into container: inout StreamEncoder.OpenContainer) -> Bool {
-        let keys = state.pointer
         // The key's text between its quotes, before the colon (`" : "` when pretty-printed).
-        keys.pointee.keys.append(WrittenKey(hash: hash, start: start + 1, end: writer.count - (writer.prettyPrinted ? 4 : 2)))
-        if container.keyFilter.insert(hash) || container.keyTable != nil, isRepeated(keys.pointee.keys.count - 1, in: &container) {
-            keys.pointee.keys.removeLast()
+        state.value.keys.append(WrittenKey(hash: hash, start: start + 1, end: writer.count - (writer.prettyPrinted ? 4 : 2)))
+        if container.keyFilter.insert(hash) || container.keyTable != nil, isRepeated(state.value.keys.count - 1, in: &container) {
+            state.value.keys.removeLast()
             return false
         }
         return true
@@ -88,12 +88,11 @@ final class StreamSession: KeyBytes {
     /// `container` before it; in a wide object, adds it to the object's table.
     @inline(never)
     private func isRepeated(_ position: Int, in container: inout StreamEncoder.OpenContainer) -> Bool {
-        let keys = state.pointer
         let base = container.keyBase
         if container.keyTable == nil {
             if position - base < Self.keysScanned {
-                let hash = keys.pointee.keys[position].hash
-                for index in base ..< position where keys.pointee.keys[index].hash == hash {
+                let hash = state.value.keys[position].hash
+                for index in base ..< position where state.value.keys[index].hash == hash {
                     if withKey(at: index, { earlier in withKey(at: position) { equalBytes($0, earlier) } }) { return true }
                 }
                 return false
@@ -108,27 +107,26 @@ final class StreamSession: KeyBytes {
     /// An encoder for a value `level` values deep: the one last used there, unless
     /// something still holds it (`encode(to:)` code may keep its encoder).
     func encoder(level: Int) -> StreamEncoder {
-        let storage = self.state.pointer
-        if level < storage.pointee.pool.count {
-            if isKnownUniquelyReferenced(&storage.pointee.pool[level]) { return storage.pointee.pool[level] }
+        if level < state.value.pool.count {
+            if isKnownUniquelyReferenced(&state.value.pool[level]) { return state.value.pool[level] }
             let fresh = StreamEncoder(session: self, level: level)
-            storage.pointee.pool[level] = fresh
+            state.value.pool[level] = fresh
             return fresh
         }
         let fresh = StreamEncoder(session: self, level: level)
-        if level == storage.pointee.pool.count { storage.pointee.pool.append(fresh) }
+        if level == state.value.pool.count { state.value.pool.append(fresh) }
         return fresh
     }
 
     /// The text of the key at `position` on the key stack, as written.
     func withKey<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let key = state.pointer.pointee.keys[position]
+        let key = state.value.keys[position]
         return writer.bytes.withBytes(key.start ..< key.end, body)
     }
 
     /// Lets go of the pool (whose encoders hold the session) once the call is done.
     func finish() {
-        state.pointer.pointee.pool.removeAll()
+        state.value.pool.removeAll()
     }
 
     /// The kind of `T` when it is an array of struct models, else nil (see `PlannedKind.modelArray`).
@@ -138,10 +136,10 @@ final class StreamSession: KeyBytes {
     }
 
     func isTreeType(_ id: ObjectIdentifier) -> Bool {
-        !state.pointer.pointee.treeTypes.isEmpty && state.pointer.pointee.treeTypes.contains(id)
+        !state.value.treeTypes.isEmpty && state.value.treeTypes.contains(id)
     }
 
     func markTreeType(_ id: ObjectIdentifier) {
-        state.pointer.pointee.treeTypes.insert(id)
+        state.value.treeTypes.insert(id)
     }
 }

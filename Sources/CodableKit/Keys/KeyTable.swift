@@ -60,18 +60,15 @@ final class KeyTable {
         var firstKeyLength: Int
     }
 
-    private struct State {
-        /// Per property, in the order first asked, `entryCount` of them: a buffer rather
-        /// than an array, read per key without bounds or uniqueness checks.
-        var entries = UnsafeMutableBufferPointer<Entry>(start: nil, count: 0)
-        var entryCount = 0
+    private struct State: ~Copyable {
+        /// Per property, in the order first asked.
+        var entries = Stack<Entry>(capacity: 8)
         var positions: [String: Int] = [:]
         var predicted = 0
         var candidates: [KeyCandidate] = []
         var paths: [[[UInt8]]] = []
         /// Every candidate's UTF-8, in one buffer the table owns (no retain per lookup).
-        var bytes = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
-        var byteCount = 0
+        var bytes = ByteArena()
     }
 
     private let state = UncheckedStorage(State())
@@ -82,24 +79,15 @@ final class KeyTable {
         self.strategies = strategies
     }
 
-    deinit {  // the table's key text and entries (the cell frees itself)
-        let table = state.pointer
-        table.pointee.bytes.deallocate()
-        _ = UnsafeMutableBufferPointer(rebasing: table.pointee.entries[..<table.pointee.entryCount]).deinitialize()
-        table.pointee.entries.deallocate()
-    }
-
     /// The entry of `property`'s candidates (predicted from the order of earlier lookups).
     @inline(__always)
     func entry(for property: String) -> Int {
-        let table = state.pointer
-        let count = table.pointee.entryCount
-        var position = table.pointee.predicted
-        // Safety: `position` is checked against `entryCount`, the initialized entries.
-        if position >= count || table.pointee.entries.baseAddress.unsafelyUnwrapped[position].property != property {
-            position = table.pointee.positions[property] ?? add(property)
+        let count = state.value.entries.count
+        var position = state.value.predicted
+        if position >= count || state.value.entries[position].property != property {
+            position = state.value.positions[property] ?? add(property)
         }
-        table.pointee.predicted = position &+ 1 == table.pointee.entryCount ? 0 : position &+ 1
+        state.value.predicted = position &+ 1 == state.value.entries.count ? 0 : position &+ 1
         return position
     }
 
@@ -109,20 +97,16 @@ final class KeyTable {
     @inline(__always)
     func firstCandidate(for property: String) -> (entry: Int, key: UnsafeBufferPointer<UInt8>?) {
         let position = entry(for: property)
-        let table = state.pointer
-        // Safety: `entry(for:)` gives an initialized entry; an entry's key lies in `bytes`.
-        // (Read through a pointer: copying the entry out would retain its `property`.)
-        let entry = table.pointee.entries.baseAddress.unsafelyUnwrapped + position
-        guard entry.pointee.firstKeyStart >= 0 else { return (position, nil) }
-        return (position, UnsafeBufferPointer(start: table.pointee.bytes.baseAddress.unsafelyUnwrapped + entry.pointee.firstKeyStart,
-                                              count: entry.pointee.firstKeyLength))
+        // Fields read in place (a copy of the entry would retain its `property`).
+        let start = state.value.entries[position].firstKeyStart
+        guard start >= 0 else { return (position, nil) }
+        return (position, state.value.bytes.buffer(start ..< start + state.value.entries[position].firstKeyLength))
     }
 
     /// The range of an entry's candidates in `candidates`.
     private func range(of entry: Int) -> Range<Int> {
-        // Safety: every caller has `entry` from `entry(for:)`, an initialized entry.
-        let entry = state.pointer.pointee.entries.baseAddress! + entry
-        return entry.pointee.first ..< entry.pointee.first + entry.pointee.count
+        let first = state.value.entries[entry].first
+        return first ..< first + state.value.entries[entry].count
     }
 
     /// The value node for an entry in `object`, as `MemberChoice` chooses among its
@@ -134,18 +118,16 @@ final class KeyTable {
     /// a key strategy).
     @inline(never)
     func resolve(entry: Int, in document: JSONDocument, object: Int, session: DecodingSession, depth: Int) -> Int? {
-        let table = state.pointer
         let candidates = range(of: entry)
         var choice = MemberChoice()
-        let bytes = UnsafeBufferPointer(table.pointee.bytes)
         for position in candidates {
-            let candidate = table.pointee.candidates[position]
+            let candidate = state.value.candidates[position]
             var found: Int?
             if candidate.path >= 0 {  // the walk first, then the literal key below (see `DottedPath`)
-                found = document.walk(table.pointee.paths[candidate.path], from: object)
+                found = document.walk(state.value.paths[candidate.path], from: object)
             }
             if found == nil {
-                let key = UnsafeBufferPointer(rebasing: bytes[candidate.start ..< candidate.start + candidate.length])
+                let key = state.value.bytes.buffer(candidate.start ..< candidate.start + candidate.length)
                 found = session.member(key, in: object, of: document, depth: depth)
             }
             guard let node = found else { continue }
@@ -160,12 +142,11 @@ final class KeyTable {
     /// dotted path (found by a walk, not among the object's own keys).
     func plainCandidates(for property: String) -> [[UInt8]]? {
         let entry = entry(for: property)
-        let table = state.pointer
         var keys: [[UInt8]] = []
         for position in range(of: entry) {
-            let candidate = table.pointee.candidates[position]
+            let candidate = state.value.candidates[position]
             guard candidate.path < 0 else { return nil }
-            keys.append(Array(table.pointee.bytes[candidate.start ..< candidate.start + candidate.length]))
+            keys.append(Array(state.value.bytes.buffer(candidate.start ..< candidate.start + candidate.length)))
         }
         return keys
     }
@@ -173,29 +154,12 @@ final class KeyTable {
     /// The value node for an entry among keys converted by `keyDecodingStrategy`:
     /// the first candidate present and not null (dotted candidates as literal keys).
     func resolveConverted(_ entry: Int, _ converted: [String: Int]) -> Int? {
-        let table = state.pointer
         for position in range(of: entry) {
-            let candidate = table.pointee.candidates[position]
-            let key = String(decoding: UnsafeBufferPointer(rebasing: table.pointee.bytes[candidate.start ..< candidate.start + candidate.length]),
-                             as: UTF8.self)
+            let candidate = state.value.candidates[position]
+            let key = String(decoding: state.value.bytes.buffer(candidate.start ..< candidate.start + candidate.length), as: UTF8.self)
             if let node = converted[key] { return node }
         }
         return nil
-    }
-
-    private func appendBytes(_ text: String.UTF8View) {
-        let table = state.pointer
-        let needed = table.pointee.byteCount + text.count
-        if needed > table.pointee.bytes.count || table.pointee.bytes.baseAddress == nil {  // allocated even for "" (see `firstCandidate`)
-            let grown = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(needed, table.pointee.bytes.count * 2, 64))
-            if let old = table.pointee.bytes.baseAddress {
-                grown.baseAddress!.update(from: old, count: table.pointee.byteCount)
-                table.pointee.bytes.deallocate()
-            }
-            table.pointee.bytes = grown
-        }
-        _ = UnsafeMutableBufferPointer(rebasing: table.pointee.bytes[table.pointee.byteCount ..< needed]).initialize(from: text)
-        table.pointee.byteCount = needed
     }
 
     /// The keys (or dotted paths) `property`'s value is looked for under, best first, each once:
@@ -215,32 +179,21 @@ final class KeyTable {
     }
 
     private func add(_ property: String) -> Int {
-        let table = state.pointer
-        let first = table.pointee.candidates.count
+        let first = state.value.candidates.count
         for key in Self.candidateKeys(for: property, info: info, strategies: strategies) {
             var path = -1
             if DottedPath.isNested(key) {  // split only then: splitting every key would cost per decode
-                table.pointee.paths.append(DottedPath(key).components)
-                path = table.pointee.paths.count - 1
+                state.value.paths.append(DottedPath(key).components)
+                path = state.value.paths.count - 1
             }
-            table.pointee.candidates.append(KeyCandidate(start: table.pointee.byteCount, length: key.utf8.count, path: path))
-            appendBytes(key.utf8)
+            state.value.candidates.append(KeyCandidate(start: state.value.bytes.count, length: key.utf8.count, path: path))
+            withUTF8(of: key) { state.value.bytes.append($0) }
         }
-        let head = table.pointee.candidates[first]
-        let entry = Entry(property: property, first: first, count: table.pointee.candidates.count - first,
-                          firstKeyStart: head.path < 0 ? head.start : -1, firstKeyLength: head.length)
-        let position = table.pointee.entryCount
-        if position == table.pointee.entries.count {
-            let grown = UnsafeMutableBufferPointer<Entry>.allocate(capacity: max(8, position * 2))
-            if let old = table.pointee.entries.baseAddress {
-                grown.baseAddress!.moveInitialize(from: old, count: position)
-                table.pointee.entries.deallocate()
-            }
-            table.pointee.entries = grown
-        }
-        (table.pointee.entries.baseAddress! + position).initialize(to: entry)
-        table.pointee.entryCount = position + 1
-        table.pointee.positions[property] = position
+        let head = state.value.candidates[first]
+        let position = state.value.entries.count
+        state.value.entries.append(Entry(property: property, first: first, count: state.value.candidates.count - first,
+                                         firstKeyStart: head.path < 0 ? head.start : -1, firstKeyLength: head.length))
+        state.value.positions[property] = position
         return position
     }
 }

@@ -65,6 +65,14 @@ struct ByteArena: ~Copyable {
         return body(UnsafeBufferPointer(start: base.map { $0 + range.lowerBound }, count: range.count))
     }
 
+    /// The bytes appended at `range`, in place: valid until the next append (which may move
+    /// them), and checked in bounds in debug builds.
+    @inline(__always)
+    func buffer(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        assert(range.lowerBound >= 0 && range.upperBound <= count, "bytes \(range) of \(count) appended")
+        return UnsafeBufferPointer(start: base.map { $0 + range.lowerBound }, count: range.count)
+    }
+
     /// Forgets everything appended after the first `count` bytes.
     mutating func truncate(to count: Int) {
         precondition(count >= 0 && count <= self.count, "truncating beyond what was appended")

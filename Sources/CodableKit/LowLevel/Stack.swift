@@ -26,9 +26,9 @@ struct Stack<Element>: ~Copyable {
 
     /// The element at `index` (below `count`), read or changed in place.
     subscript(index: Int) -> Element {
-        @inline(__always) get {
+        @inline(__always) _read {  // borrowed: reading a field copies nothing else
             precondition(index >= 0 && index < count, "stack index out of range")
-            return base[index]
+            yield base[index]
         }
         @inline(__always) _modify {
             precondition(index >= 0 && index < count, "stack index out of range")

@@ -13,6 +13,13 @@
 struct UncheckedStorage<Value: ~Copyable>: ~Copyable {
     let pointer: UnsafeMutablePointer<Value>
 
+    /// The value, read or changed in place: what its users reach it by, so that only this
+    /// type touches the pointer.
+    var value: Value {
+        @inline(__always) _read { yield pointer.pointee }
+        @inline(__always) nonmutating _modify { yield &pointer.pointee }
+    }
+
     init(_ value: consuming Value) {
         pointer = .allocate(capacity: 1)
         pointer.initialize(to: value)
