@@ -17,6 +17,8 @@ struct KeyIndex: Sendable {
     /// The position of `key`, if it is one.
     @inline(__always)
     func index(of key: String) -> Int? {
-        withUTF8(of: key) { slots.find($0, in: StringKeys(strings: keys)) }
+        // Compared as strings: a model asks with its own key literals, which `==` finds
+        // identical without reading them.
+        withUTF8(of: key) { slots.find($0) { keys[$0] == key } }
     }
 }

@@ -70,6 +70,14 @@ struct HashSlots: Sendable {
     /// The position of `key`, if the table has it.
     @inline(__always)
     func find<Keys: KeyBytes>(_ key: UnsafeBufferPointer<UInt8>, in keys: Keys) -> Int? {
+        find(key) { Self.isKey(key, at: $0, in: keys) }
+    }
+
+    /// The position of `key`, if the table has it, where `isKey` tells whether the entry at
+    /// a position is `key` (for keys the caller compares faster than by bytes: `String`s
+    /// that are often the very same string).
+    @inline(__always)
+    func find(_ key: UnsafeBufferPointer<UInt8>, where isKey: (Int) -> Bool) -> Int? {
         let tag = tag(of: key)
         let mask = slots.count - 1
         var slot = home(tag)
@@ -79,7 +87,7 @@ struct HashSlots: Sendable {
             let entry = slots[slot]
             probes += 1
             if entry == 0 { return nil }
-            if entry &>> 32 == tag, Self.isKey(key, at: Self.position(entry), in: keys) { return Self.position(entry) }
+            if entry &>> 32 == tag, isKey(Self.position(entry)) { return Self.position(entry) }
             slot = (slot + 1) & mask
         }
         return nil
