@@ -20,7 +20,7 @@ final class KeyedContainerPool {
         /// On a `Stack`, whose elements are reached in place: asking whether a box is free
         /// takes no uniqueness check of an array's buffer first.
         var boxes = Stack<ContainerBoxes.Box>(capacity: 4)
-        var fields = Stack<UnsafeMutablePointer<KeyedContainerFields>>(capacity: 4)
+        var fields = Stack<CellReference<KeyedContainerFields>>(capacity: 4)
     }
 
     /// Read per object, without the runtime's access check (see `DecodingSession`).
@@ -29,7 +29,7 @@ final class KeyedContainerPool {
     /// A container over `object`: a free box pointed at it, else a new one.
     func make<Key: CodingKey>(decoder: DocumentDecoder, object: Int, keyedBy _: Key.Type) -> KeyedDecodingContainer<Key> {
         if ContainerBoxes.areReusable, let free = firstFree() {
-            entries.fields[free].pointee.point(at: object, of: decoder, keyedBy: Key.self)
+            entries.fields[free].value.point(at: object, of: decoder, keyedBy: Key.self)
             handOut(free, in: decoder.session)
             // Safety: box `free` was made as a `KeyedDecodingContainer<Key>` (this pool is `Key`'s), which is one reference (`areReusable`).
             return unsafeBitCast(entries.boxes[free], to: KeyedDecodingContainer<Key>.self)
@@ -61,8 +61,8 @@ final class KeyedContainerPool {
 
     @inline(never)  // rare: a container someone kept
     private func detach(_ index: Int, session: DecodingSession) {
-        session.noteOwnDecoding(frame: entries.fields[index].pointee.frame)
-        if !entries.fields[index].pointee.isDetached { entries.fields[index].pointee.detach(in: session) }
+        session.noteOwnDecoding(frame: entries.fields[index].value.frame)
+        if !entries.fields[index].value.isDetached { entries.fields[index].value.detach(in: session) }
     }
 
     /// The index of the first box that nothing else holds.

@@ -10,17 +10,12 @@ struct HandedOutContainers: ~Copyable {
     /// their frame ends (see `DecodingSession.popFrame`).
     var handouts = Stack<Handout>()
     /// One member cursor per depth of open keyed containers (see `MemberCursor`).
-    private var cursors = UnsafeMutableBufferPointer<MemberCursor>(start: nil, count: 0)
+    private var cursors = Stack<MemberCursor>(capacity: 16)
     /// Set when the decode has ended (`release`): nothing changes the session after that,
     /// and a container or decoder that outlives it reads in a session of its own (see `DetachedContext`).
     private(set) var ended = false
 
     init() {}
-
-    deinit {
-        _ = cursors.deinitialize()
-        cursors.deallocate()
-    }
 
     /// The value node of `key` in `object`, for a keyed container at `depth`. Transparent,
     /// as `MemberCursor.member` is, and for the same reason.
@@ -31,13 +26,7 @@ struct HandedOutContainers: ~Copyable {
     }
 
     private mutating func growCursors(toFit depth: Int) {
-        let grown = UnsafeMutableBufferPointer<MemberCursor>.allocate(capacity: max(depth + 1, cursors.count * 2, 16))
-        if let old = cursors.baseAddress {
-            grown.baseAddress!.moveInitialize(from: old, count: cursors.count)
-            cursors.deallocate()
-        }
-        (grown.baseAddress! + cursors.count).initialize(repeating: MemberCursor(), count: grown.count - cursors.count)
-        cursors = grown
+        while cursors.count <= depth { cursors.append(MemberCursor()) }
     }
 
     /// The pool of `KeyedContainer<Key>` boxes for this decode.

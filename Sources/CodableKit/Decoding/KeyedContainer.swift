@@ -88,7 +88,7 @@ struct KeyedContainerFields {
 /// Owns a container's `KeyedContainerFields`: one per box, for as long as the box lives.
 final class KeyedContainerState {
     private let storage: UncheckedStorage<KeyedContainerFields>
-    var fields: UnsafeMutablePointer<KeyedContainerFields> { storage.pointer }
+    var fields: CellReference<KeyedContainerFields> { storage.reference }
 
     init(_ fields: KeyedContainerFields) {
         storage = UncheckedStorage(fields)
@@ -108,33 +108,33 @@ final class KeyedContainerState {
 /// the pointer to its fields.
 struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private let state: KeyedContainerState
-    private let fields: UnsafeMutablePointer<KeyedContainerFields>
+    private let fields: CellReference<KeyedContainerFields>
 
     init(_ state: KeyedContainerState) {
         self.state = state
         fields = state.fields
     }
 
-    var decoder: DocumentDecoder { fields.pointee.decoder }
-    var object: Int { fields.pointee.object }
-    private var depth: Int { fields.pointee.depth }
-    private var frame: Int { fields.pointee.frame }
-    private var plainScalars: Bool { fields.pointee.plainScalars }
-    private var keys: Unmanaged<KeyTable>? { fields.pointee.keys }
-    private var extras: KeyedContainerExtras? { fields.pointee.hasExtras ? fields.pointee.extras : nil }
+    var decoder: DocumentDecoder { fields.value.decoder }
+    var object: Int { fields.value.object }
+    private var depth: Int { fields.value.depth }
+    private var frame: Int { fields.value.frame }
+    private var plainScalars: Bool { fields.value.plainScalars }
+    private var keys: Unmanaged<KeyTable>? { fields.value.keys }
+    private var extras: KeyedContainerExtras? { fields.value.hasExtras ? fields.value.extras : nil }
 
     /// The decoder, borrowed: `decoder`, read through the fields pointer, is retained
     /// and released around each use.
     @inline(__always)
     private func withDecoder<R>(_ body: (DocumentDecoder) throws -> R) rethrows -> R {
         // Safety: the fields hold `decoder` strongly for as long as the container lives.
-        try fields.pointee.unretainedDecoder._withUnsafeGuaranteedRef(body)
+        try fields.value.unretainedDecoder._withUnsafeGuaranteedRef(body)
     }
 
     private var prefix: [PathComponent] { extras?.prefix ?? [] }
 
     var codingPath: [any CodingKey] {
-        if fields.pointee.isDetached { return fields.pointee.detached!.codingPath }
+        if fields.value.isDetached { return fields.value.detached!.codingPath }
         return decoder.session.codingPath(depth: depth - prefix.count) + prefix.map { $0.codingKey as any CodingKey }
     }
 
@@ -145,7 +145,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(never)
     private func detachedCall<R>(key: String?, _ body: (KeyedContainer<Key>) throws -> R) throws -> R {
         let object = self.object
-        return try fields.pointee.detached!.run(at: object, key: key.map { .key($0) }) { decoder in
+        return try fields.value.detached!.run(at: object, key: key.map { .key($0) }) { decoder in
             try body(KeyedContainer(KeyedContainerState(KeyedContainerFields(decoder: decoder, object: object, keyedBy: Key.self))))
         }
     }
@@ -185,14 +185,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     private func property<T: Decodable>(_: T.Type, forKey key: Key, at node: Int?) throws -> T {
         let site = site(key)
-        if !fields.pointee.hasExtras || prefix.isEmpty { return try withDecoder { try $0.decodeProperty(T.self, at: node, site: site) } }
+        if !fields.value.hasExtras || prefix.isEmpty { return try withDecoder { try $0.decodeProperty(T.self, at: node, site: site) } }
         return try withPrefix { try decoder.decodeProperty(T.self, at: node, site: site) }
     }
 
     @inline(__always)
     private func optionalProperty<T: Decodable>(_: T.Type, forKey key: Key, at node: Int?) throws -> T? {
         let site = site(key)
-        if !fields.pointee.hasExtras || prefix.isEmpty { return try withDecoder { try $0.decodeOptionalProperty(T.self, at: node, site: site) } }
+        if !fields.value.hasExtras || prefix.isEmpty { return try withDecoder { try $0.decodeOptionalProperty(T.self, at: node, site: site) } }
         return try withPrefix { try decoder.decodeOptionalProperty(T.self, at: node, site: site) }
     }
 
@@ -202,7 +202,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// standard library's `Dictionary` keeps the last of them. (`JSONDecoder` lists its keys
     /// in hash order, so which of them it keeps varies from run to run.)
     var allKeys: [Key] {
-        if fields.pointee.isDetached { return detachedCall({ $0.allKeys }, orElse: []) }
+        if fields.value.isDetached { return detachedCall({ $0.allKeys }, orElse: []) }
         noteOwnDecoding()
         if let converted = extras?.converted { return converted.keys.compactMap { Key(stringValue: $0) } }
         let document = decoder.document
@@ -235,7 +235,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let (session, document, object, depth) = (decoder.session, decoder.document, object, depth)
         // `hasExtras` first, though `extras` checks it too: it spares every key the
         // optional chain's load and retain.
-        if fields.pointee.hasExtras, let converted = extras?.converted {  // JSONDecoder's keyDecodingStrategy: converted keys only
+        if fields.value.hasExtras, let converted = extras?.converted {  // JSONDecoder's keyDecodingStrategy: converted keys only
             if let node = converted[name] { return node }
             // Safety: the session (held through the decoder) owns its key tables.
             return keys.flatMap { $0._withUnsafeGuaranteedRef { keys in keys.resolveConverted(keys.entry(for: name), converted) } }
@@ -249,13 +249,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func contains(_ key: Key) -> Bool {
-        if fields.pointee.isDetached { return detachedCall({ $0.contains(key) }, orElse: false) }
+        if fields.value.isDetached { return detachedCall({ $0.contains(key) }, orElse: false) }
         noteOwnDecoding()
         return lookup(key) != nil
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        if fields.pointee.isDetached { return try detachedCall(key: key.stringValue) { try $0.decodeNil(forKey: key) } }
+        if fields.value.isDetached { return try detachedCall(key: key.stringValue) { try $0.decodeNil(forKey: key) } }
         noteOwnDecoding()
         guard let node = lookup(key) else { return true }
         return withDecoder { $0.document.nodes[node].kind == .null }
@@ -263,7 +263,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func decodeScalar<S: ScalarValue>(_: S.Type, forKey key: Key) throws -> S {
-        if fields.pointee.isDetached { return try detachedDecode(S.self, forKey: key) }
+        if fields.value.isDetached { return try detachedDecode(S.self, forKey: key) }
         let node = lookup(key)
         if plainScalars, let node, let value = withDecoder({ S.read($0.document, node) }) { return value }
         return try property(S.self, forKey: key, at: node)
@@ -271,7 +271,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func decodeScalarIfPresent<S: ScalarValue>(_: S.Type, forKey key: Key) throws -> S? {
-        if fields.pointee.isDetached { return try detachedDecodeIfPresent(S.self, forKey: key) }
+        if fields.value.isDetached { return try detachedDecodeIfPresent(S.self, forKey: key) }
         let node = lookup(key)
         if plainScalars, let node, let value = withDecoder({ S.read($0.document, node) }) { return value }
         return try optionalProperty(S.self, forKey: key, at: node)
@@ -297,7 +297,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try decodeScalar(type, forKey: key) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        if fields.pointee.isDetached { return try detachedDecode(type, forKey: key) }
+        if fields.value.isDetached { return try detachedDecode(type, forKey: key) }
         return try property(type, forKey: key, at: lookup(key))
     }
 
@@ -321,18 +321,18 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try decodeScalarIfPresent(type, forKey: key) }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        if fields.pointee.isDetached { return try detachedDecodeIfPresent(type, forKey: key) }
+        if fields.value.isDetached { return try detachedDecodeIfPresent(type, forKey: key) }
         return try optionalProperty(type, forKey: key, at: lookup(key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        if fields.pointee.isDetached { return try detachedCall(key: key.stringValue) { try $0.nestedContainer(keyedBy: type, forKey: key) } }
+        if fields.value.isDetached { return try detachedCall(key: key.stringValue) { try $0.nestedContainer(keyedBy: type, forKey: key) } }
         noteOwnDecoding()
         return try nestedDecoder(forKey: key).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        if fields.pointee.isDetached { return try detachedCall(key: key.stringValue) { try $0.nestedUnkeyedContainer(forKey: key) } }
+        if fields.value.isDetached { return try detachedCall(key: key.stringValue) { try $0.nestedUnkeyedContainer(forKey: key) } }
         noteOwnDecoding()
         return try nestedDecoder(forKey: key).unkeyedContainer()
     }
@@ -340,13 +340,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// As `JSONDecoder`: for an absent key, a decoder of `null` (whose containers then
     /// throw `valueNotFound` at the key's path), not an error here.
     func superDecoder() throws -> any Decoder {
-        if fields.pointee.isDetached { return try detachedCall(key: nil) { try $0.superDecoder() } }
+        if fields.value.isDetached { return try detachedCall(key: nil) { try $0.superDecoder() } }
         noteOwnDecoding()
         return superDecoder(name: "super", node: decoder.document.member("super", in: object))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        if fields.pointee.isDetached { return try detachedCall(key: key.stringValue) { try $0.superDecoder(forKey: key) } }
+        if fields.value.isDetached { return try detachedCall(key: key.stringValue) { try $0.superDecoder(forKey: key) } }
         noteOwnDecoding()
         return superDecoder(name: key.stringValue, node: lookup(key))
     }

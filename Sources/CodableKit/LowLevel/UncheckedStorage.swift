@@ -20,6 +20,10 @@ struct UncheckedStorage<Value: ~Copyable>: ~Copyable {
         @inline(__always) nonmutating _modify { yield &pointer.pointee }
     }
 
+    /// A reference to the cell for holders that keep its owner alive (a keyed container
+    /// keeps its state object): a pointer's cost, reached through `value` all the same.
+    var reference: CellReference<Value> { CellReference(pointer) }
+
     init(_ value: consuming Value) {
         pointer = .allocate(capacity: 1)
         pointer.initialize(to: value)
@@ -28,5 +32,24 @@ struct UncheckedStorage<Value: ~Copyable>: ~Copyable {
     deinit {
         pointer.deinitialize(count: 1)
         pointer.deallocate()
+    }
+}
+
+/// The cell of an `UncheckedStorage`, held by something that keeps the cell's owner alive
+/// (so the cell outlives it): its value read and changed in place, without the runtime's
+/// exclusivity checks, and no pointer at the holder's call sites.
+///
+/// Safety: made only by `UncheckedStorage.reference`; whoever holds one holds the cell's
+/// owner too (the owner frees the cell in its `deinit`).
+struct CellReference<Value: ~Copyable> {
+    private let pointer: UnsafeMutablePointer<Value>
+
+    fileprivate init(_ pointer: UnsafeMutablePointer<Value>) {
+        self.pointer = pointer
+    }
+
+    var value: Value {
+        @inline(__always) _read { yield pointer.pointee }
+        @inline(__always) nonmutating _modify { yield &pointer.pointee }
     }
 }
