@@ -71,16 +71,15 @@ struct MemberCursor {
     /// most often a few members on (a member the model does not ask for, an
     /// optional key absent), or, for a small object, anywhere to the end. Beyond
     /// that (a wide object asked out of order): absent by the filter of all keys,
-    /// else found by an index built then. No scan goes past `MemberIndex.threshold`
-    /// members of a wide object: a filter full of keys (or of keys crafted to share
-    /// its bits) says "maybe" to everything, and must not turn each lookup into a walk.
+    /// else found by an index built then. No scan back goes past `MemberIndex.scanLimit`
+    /// members: a filter full of keys (or of keys crafted to share its bits) says "maybe"
+    /// to everything, and must not turn each lookup into a walk of the whole object.
     private mutating func exactMember(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, in object: Int, of document: JSONDocument) -> Int? {
         if index != nil { return indexed(key, in: object, of: document) }
-        let wide = document.nodes[object].count > MemberIndex.threshold
         if passed.contains(hash) {
             var member = object + 1
             var looked = 0
-            while member < next, !wide || looked < MemberIndex.threshold {
+            while member < next, looked < MemberIndex.scanLimit {
                 if document.stringEquals(member, key) {
                     last = member
                     return member + 1
@@ -91,6 +90,7 @@ struct MemberCursor {
             if member < next { return indexed(key, in: object, of: document) }
         }
         let end = document.nodes[object].end
+        let wide = document.nodes[object].count > MemberIndex.threshold
         var member = next
         var looked = 0
         while member < end, !wide || looked < MemberIndex.threshold {

@@ -7,8 +7,13 @@
 /// Members are inserted in document order, and a repeated key keeps the earlier
 /// entry (`FirstOccurrence`).
 final class MemberIndex {
-    /// Below this many members a backward scan is cheaper than building an index.
+    /// Below this many members a scan ahead is cheaper than building an index.
     static let threshold = 8
+
+    /// The most members a scan back over the members already passed reads before the
+    /// object gets an index: a natural object is scanned (an index per object would cost
+    /// more), a wide one asked back and forth is indexed once.
+    static let scanLimit = 64
 
     /// The value node of each member (the key node is one before it).
     private var slots: HashSlots
