@@ -42,6 +42,11 @@ private struct HostileShape {
         var age = 0
     }
 
+    struct Extras: CodableModel {
+        var name = ""
+        @Flat var extra: [String: Int] = [:]
+    }
+
     struct Numbers: CodableModel {
         var values: [Int] = []
     }
@@ -90,6 +95,11 @@ private struct HostileShape {
         },
         HostileShape(name: "random keys ← [String: Int] (encode)", n: 250_000) { n in  // 4n: a million keys
             encoding(Dictionary(uniqueKeysWithValues: randomKeys(n).enumerated().map { ($1, $0) }))
+        },
+        HostileShape(name: "a @Flat [String: Int] (encode)", n: 12_500) { n in
+            var model = Extras()
+            model.extra = Dictionary(uniqueKeysWithValues: randomKeys(n).enumerated().map { ($1, $0) })
+            return encoding(model)
         },
         HostileShape(name: "unknown keys → model", n: 25_000) { decoding(Profile.self, object(randomKeys($0))) },
         HostileShape(name: "one key repeated → model", n: 25_000) { decoding(Profile.self, object(Array(repeating: "name", count: $0))) },

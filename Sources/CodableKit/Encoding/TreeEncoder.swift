@@ -26,6 +26,8 @@ final class TreeEncoder: Encoder {
     /// Where members that a `@Flat` property wrote sit in this object; empty for
     /// objects without one (checked once per object, in `finishedContent`).
     private var flatMembers: [Int] = []
+    /// The object's keys as `appendFlattened` last saw them: its first `synced` members.
+    private var flatKeys: (keys: Set<String>, synced: Int) = ([], 0)
     /// The encoder of the enclosing value and this value's key in it: the coding
     /// path is made from these only when someone asks for it.
     private let parent: TreeEncoder?
@@ -109,11 +111,23 @@ final class TreeEncoder: Encoder {
         content = .object(members)
     }
 
-    /// Writes a member of a `@Flat` property, unless the object has that key already.
+    /// Writes a member of a `@Flat` property, unless the object has that key already. The
+    /// object's keys are kept in a set from the first flattened member on (a `@Flat`
+    /// dictionary may bring thousands: a search of the members for each was quadratic).
     func appendFlattened(_ key: String, _ value: EncodedContent) {
-        guard case let .object(members) = content, !members.contains(where: { $0.key == key }) else { return }
-        flatMembers.append(members.count)
-        append(key, value)
+        guard let count = syncFlatKeys(), flatKeys.keys.insert(key).inserted else { return }
+        flatKeys.synced += 1
+        flatMembers.append(count)
+        append(key, value)  // with no other reference to the members held here: no copy
+    }
+
+    /// Adds the keys of the members written since the last call to `flatKeys`; the number
+    /// of members, or nil when the value is not an object.
+    private func syncFlatKeys() -> Int? {
+        guard case let .object(members) = content else { return nil }
+        for index in flatKeys.synced ..< members.count { flatKeys.keys.insert(members[index].key) }
+        flatKeys.synced = members.count
+        return members.count
     }
 
     /// The content once `encode(to:)` has returned: each key once, where a `@Flat`
@@ -121,10 +135,12 @@ final class TreeEncoder: Encoder {
     func finishedContent() -> EncodedContent {
         if wroteNothing { return .object([]) }  // as `JSONEncoder` writes a value that encodes nothing
         guard !flatMembers.isEmpty, case let .object(members) = content else { return content }
+        var isFlat = [Bool](repeating: false, count: members.count)
+        for index in flatMembers where index < members.count { isFlat[index] = true }
         var own: Set<String> = []
-        for index in members.indices where !flatMembers.contains(index) { own.insert(members[index].key) }
+        for index in members.indices where !isFlat[index] { own.insert(members[index].key) }
         var kept: [(key: String, value: EncodedContent)] = []
-        for index in members.indices where !flatMembers.contains(index) || !own.contains(members[index].key) {
+        for index in members.indices where !isFlat[index] || !own.contains(members[index].key) {
             kept.append(members[index])
         }
         return .object(kept)
