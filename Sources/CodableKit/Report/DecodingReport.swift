@@ -10,6 +10,7 @@ public struct DecodingReport: Sendable, CustomStringConvertible {
     public var issues: [DecodingIssue] {
         get { pending?.issues ?? written }
         set {
+            writtenOmitted = omittedIssueCount  // the count of those left out stays
             written = newValue
             pending = nil
         }

@@ -64,6 +64,22 @@ import Testing
         #expect(own.omittedIssueCount == 0)
     }
 
+    /// Rewriting a report's issues (as the stream decoders do, to put each element's index
+    /// in its paths) keeps the count of those left out.
+    @Test func rewrittenIssuesKeepTheOmittedCount() throws {
+        var options = DecodingOptions()
+        options.reportLimit = 2
+        var (_, report) = try ModelDecoder(options: options).decodeWithReport(Row.self, from: Self.row(nulls: 5))
+        report.issues = report.issues.map { issue in
+            var issue = issue
+            issue.components = ArraySlice([PathComponent.key("batch")] + issue.components)
+            return issue
+        }
+        #expect(report.issues.map(\.path) == ["batch.values[0]", "batch.values[1]"])
+        #expect(report.omittedIssueCount == 3)
+        #expect(report.description.hasSuffix("… and 3 more"))
+    }
+
     /// A declared model's planned fields file their repairs through the same limit.
     struct Planned: SynthesizedCodable, Equatable {
         var a = 0
