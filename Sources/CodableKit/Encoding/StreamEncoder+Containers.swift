@@ -35,7 +35,7 @@ extension StreamEncoder {
         switch state {
         case .empty:
             state = object ? .object : .array
-            frame.pointee.root = OpenContainer(isObject: object, keyBase: session.keyCount)
+            frame.value.root = OpenContainer(isObject: object, keyBase: session.keyCount)
             session.writer.open(object: object)
             return true
         case .object where object, .array where !object:

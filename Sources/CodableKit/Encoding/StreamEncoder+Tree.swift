@@ -17,7 +17,7 @@ extension StreamEncoder {
     /// written into the tree, once this value is the innermost again: its output is then
     /// whole up to its open containers, and the tree can read it.
     func takeLateWrites() {
-        guard let trail = frame.pointee.trail, !trail.late.isEmpty else { return }
+        guard let trail = frame.value.trail, !trail.late.isEmpty else { return }
         let late = trail.late
         trail.late = []
         session.lateWrites -= late.count
@@ -31,7 +31,7 @@ extension StreamEncoder {
     }
 
     /// Whether something was written into a container of this value out of turn.
-    var hasLateWrites: Bool { frame.pointee.trail.map { !$0.late.isEmpty } ?? false }
+    var hasLateWrites: Bool { frame.value.trail.map { !$0.late.isEmpty } ?? false }
 
     /// Writes the `@ModelField`s of a model class instance once its `encode(to:)` has
     /// returned: each whose key the object does not have yet (the type's own code wins).
@@ -40,8 +40,8 @@ extension StreamEncoder {
     func writeFields(of instance: AnyObject, layout: FieldLayout) throws {
         if state == .empty || state == .object {
             var container = self.container(keyedBy: AnyCodingKey.self)
-            frame.pointee.writesFields = true
-            defer { frame.pointee.writesFields = false }
+            frame.value.writesFields = true
+            defer { frame.value.writesFields = false }
             // Once in the tree, the tree writes the fields still missing (below).
             try layout.write(instance, into: &container) { _ in state == .tree }
         } else {
@@ -52,7 +52,7 @@ extension StreamEncoder {
 
     /// While `writeFields` runs, a member the stream cannot write (its key may be there, or
     /// is dotted) moves the value to the tree and is left to the tree's own `writeFields`.
-    var writesFields: Bool { frame.pointee.writesFields }
+    var writesFields: Bool { frame.value.writesFields }
 
     /// Fails for a container used after its value was written (code that kept it):
     /// what it wrote would go nowhere.
@@ -91,11 +91,11 @@ extension StreamEncoder {
     /// `encode(to:)` returns (`encodeValue`).
     func moveToTree() {
         guard state != .tree, state != .finished else { return }
-        var bytes = session.writer.bytes(from: frame.pointee.start)
+        var bytes = session.writer.bytes(from: frame.value.start)
         for container in nested.reversed() { bytes.append(container.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) }
         if state == .object || state == .array {
             bytes.append(state == .object ? UInt8(ascii: "}") : UInt8(ascii: "]"))
-            session.keyCount = frame.pointee.root.keyBase
+            session.keyCount = frame.value.root.keyBase
         }
         let root = TreeEncoder(session: session.tree, codingPath: codingPath, info: info)
         root.keepsKeys = keepsKeys
@@ -111,7 +111,7 @@ extension StreamEncoder {
         for opening in trail.openings {
             nodes.append(nodes[opening.parent].adoptContainer(at: opening.index, key: opening.key.codingKey))
         }
-        session.writer.truncate(to: frame.pointee.start)
+        session.writer.truncate(to: frame.value.start)
         nested.removeAll()
         trail.nodes = nodes
         state = .tree

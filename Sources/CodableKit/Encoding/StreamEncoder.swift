@@ -25,7 +25,7 @@ final class StreamEncoder: Encoder {
     let level: Int
     /// The encoder's state, behind a pointer: a class's stored properties are checked
     /// for exclusive access at run time on every access (a few per member written).
-    let frame: UnsafeMutablePointer<Frame>
+    let frame = UncheckedStorage(Frame())
 
     struct Frame {
         /// The encoder of the enclosing value, the keys of the nested containers this
@@ -71,9 +71,9 @@ final class StreamEncoder: Encoder {
     }
 
     var trail: Trail {
-        if let trail = frame.pointee.trail { return trail }
+        if let trail = frame.value.trail { return trail }
         let trail = Trail()
-        frame.pointee.trail = trail
+        frame.value.trail = trail
         return trail
     }
 
@@ -103,62 +103,55 @@ final class StreamEncoder: Encoder {
     init(session: StreamSession, level: Int) {
         self.session = session
         self.level = level
-        frame = .allocate(capacity: 1)
-        frame.initialize(to: Frame())
     }
 
-    deinit {
-        frame.deinitialize(count: 1)
-        frame.deallocate()
-    }
 
     /// Sets the encoder up for a value.
     func start(parent: StreamEncoder, prefix: [any CodingKey], key: PathComponent?, info: ModelInfo?, depth: Int, keepsKeys: Bool) {
         let tree = session.tree
         // Field by field, not a new `Frame`: what `detach` and `finish` leave needs no reset.
-        let frame = self.frame
-        frame.pointee.parent = parent
-        frame.pointee.prefix = prefix
-        frame.pointee.pathKey = key
-        frame.pointee.info = info
-        frame.pointee.depth = depth
-        frame.pointee.keepsKeys = keepsKeys
-        frame.pointee.plainKeys = tree.plainKeys && !(info?.hasKeyRules ?? false)
-        frame.pointee.writesScalars = tree.transformers.isEmpty && (info?.valueRules.isEmpty ?? true)
-        frame.pointee.state = .empty
-        frame.pointee.start = session.writer.count
-        if !frame.pointee.nested.isEmpty { frame.pointee.nested.removeAll() }  // a value that threw
+        let frame = self.frame.reference
+        frame.value.parent = parent
+        frame.value.prefix = prefix
+        frame.value.pathKey = key
+        frame.value.info = info
+        frame.value.depth = depth
+        frame.value.keepsKeys = keepsKeys
+        frame.value.plainKeys = tree.plainKeys && !(info?.hasKeyRules ?? false)
+        frame.value.writesScalars = tree.transformers.isEmpty && (info?.valueRules.isEmpty ?? true)
+        frame.value.state = .empty
+        frame.value.start = session.writer.count
+        if !frame.value.nested.isEmpty { frame.value.nested.removeAll() }  // a value that threw
     }
 
     /// Lets go of the enclosing encoder once the value is written (so that it can be reused).
     func detach() {
-        frame.pointee.parent = nil
-        frame.pointee.state = .finished
-        if frame.pointee.trail != nil { frame.pointee.trail = nil }
+        frame.value.parent = nil
+        frame.value.state = .finished
+        if frame.value.trail != nil { frame.value.trail = nil }
     }
 
-    var info: ModelInfo? { frame.pointee.info }
-    var depth: Int { frame.pointee.depth }
-    var keepsKeys: Bool { frame.pointee.keepsKeys }
-    var plainKeys: Bool { frame.pointee.plainKeys }
-    var writesScalars: Bool { frame.pointee.writesScalars }
-    var prefix: [any CodingKey] { frame.pointee.prefix }
+    var info: ModelInfo? { frame.value.info }
+    var depth: Int { frame.value.depth }
+    var keepsKeys: Bool { frame.value.keepsKeys }
+    var plainKeys: Bool { frame.value.plainKeys }
+    var writesScalars: Bool { frame.value.writesScalars }
+    var prefix: [any CodingKey] { frame.value.prefix }
 
     var state: State {
-        get { frame.pointee.state }
-        set { frame.pointee.state = newValue }
+        get { frame.value.state }
+        set { frame.value.state = newValue }
     }
 
     var nested: [OpenContainer] {
-        // Safety: `frame` is this encoder's own frame, initialized while the encoder is in use.
-        unsafeAddress { UnsafePointer(frame).pointer(to: \.nested)! }
-        unsafeMutableAddress { frame.pointer(to: \.nested)! }
+        _read { yield frame.value.nested }
+        _modify { yield &frame.value.nested }
     }
 
     var codingPath: [any CodingKey] {
-        guard let parent = frame.pointee.parent else { return [] }
+        guard let parent = frame.value.parent else { return [] }
         var path = parent.codingPath + prefix
-        if let pathKey = frame.pointee.pathKey { path.append(pathKey.codingKey) }
+        if let pathKey = frame.value.pathKey { path.append(pathKey.codingKey) }
         return path
     }
 
@@ -201,7 +194,7 @@ final class StreamEncoder: Encoder {
         guard isInnermost else { return nil }  // written through `node(id)`, a late write
         guard activate(id) else { return divert() }
         let valueDepth = depth + nested.count + 1
-        if nested.isEmpty { return begin(in: &frame.pointee.root, key: key, depth: valueDepth) }
+        if nested.isEmpty { return begin(in: &frame.value.root, key: key, depth: valueDepth) }
         return begin(in: &nested[nested.count - 1], key: key, depth: valueDepth)
     }
 
@@ -227,7 +220,7 @@ final class StreamEncoder: Encoder {
     /// goes on with a valid object).
     func takeBack(from start: Int) {
         guard state == .object || state == .array else { return }
-        if nested.isEmpty { takeBack(from: start, in: &frame.pointee.root) } else { takeBack(from: start, in: &nested[nested.count - 1]) }
+        if nested.isEmpty { takeBack(from: start, in: &frame.value.root) } else { takeBack(from: start, in: &nested[nested.count - 1]) }
     }
 
     func takeBack(from start: Int, in container: inout OpenContainer) {
@@ -244,7 +237,7 @@ final class StreamEncoder: Encoder {
     /// under `key`; its id.
     func openNested(object: Bool, key: PathComponent) -> Int {
         let parent = nested.last?.id ?? 0
-        let index = (nested.last?.count ?? frame.pointee.root.count) - 1
+        let index = (nested.last?.count ?? frame.value.root.count) - 1
         let trail = self.trail
         trail.openings.append(Opening(parent: parent, index: index, key: key, isObject: object))
         let id = trail.openings.count
@@ -256,7 +249,7 @@ final class StreamEncoder: Encoder {
     /// The number of values written into container `id` (0 once it is closed).
     @inline(__always)
     func count(of id: Int) -> Int {
-        if id == 0, state != .tree { return frame.pointee.root.count }
+        if id == 0, state != .tree { return frame.value.root.count }
         return countNested(id)
     }
 
@@ -279,7 +272,7 @@ final class StreamEncoder: Encoder {
     /// Takes back a single value that threw.
     func takeBackSingle() {
         guard state == .single else { return }
-        session.writer.truncate(to: frame.pointee.start)
+        session.writer.truncate(to: frame.value.start)
         state = .empty
     }
 
@@ -299,8 +292,8 @@ final class StreamEncoder: Encoder {
             session.writer.close(object: true, count: 0, depth: depth)
         case .object, .array:
             while !nested.isEmpty { closeInnermost() }
-            session.keyCount = frame.pointee.root.keyBase
-            session.writer.close(object: state == .object, count: frame.pointee.root.count, depth: depth)
+            session.keyCount = frame.value.root.keyBase
+            session.writer.close(object: state == .object, count: frame.value.root.count, depth: depth)
         case .single, .tree, .finished: break
         }
         state = .finished
