@@ -4,7 +4,7 @@
 import PackageDescription
 
 let fuzzTargets = ["FuzzReader", "FuzzTolerant", "FuzzStrict", "FuzzRoundTrip", "FuzzDifferential", "FuzzJSON5",
-                   "FuzzKeptContainers", "FuzzKeptEncoding", "FuzzStreamChunks"]
+                   "FuzzKeptContainers", "FuzzKeptEncoding", "FuzzStreamChunks", "FuzzKeys"]
 
 let package = Package(
     name: "CodableKitFuzz",
