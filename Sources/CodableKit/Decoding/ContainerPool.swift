@@ -109,6 +109,8 @@ enum ContainerBoxes {
 
     /// Whether `container`'s box is held by `container` alone.
     static func isFree<Key>(_ container: inout KeyedDecodingContainer<Key>) -> Bool {
+        // Safety: `areReusable` (checked before any box is pooled) found the container to be
+        // exactly one strong reference to its box, so its memory is a `Box` reference.
         withUnsafeMutablePointer(to: &container) { pointer in
             pointer.withMemoryRebound(to: Box.self, capacity: 1) { isFree($0) }
         }
@@ -119,6 +121,7 @@ enum ContainerBoxes {
     /// a copy, a second reference, before asking.)
     @inline(__always)
     static func isFree(_ reference: UnsafeMutablePointer<Box>) -> Bool {
+        // Safety: `reference` is the caller's live, initialized container, rebound above.
         isKnownUniquelyReferenced(&reference.pointee)
     }
 

@@ -29,6 +29,7 @@ enum StackGuard {
     @inline(__always)
     static func currentAddress() -> UInt {
         var marker: UInt8 = 0
+        // Safety: only the address is taken, as a number; nothing is read or written through it.
         return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
     }
 

@@ -78,6 +78,8 @@ final class EncodeFieldPlan: @unchecked Sendable {  // immutable once made
         }
         let linedUp = calls.count == stored.count && zip(calls, stored).allSatisfy { storedType(of: $0) == $1.type }
         var fields: [Field] = []
+        // Safety (this closure): every offset is the runtime's for a stored property of the value
+        // (`StructField.of`), read for as many bytes as the recorded scalar of that type holds.
         try? withUnsafePointer(to: value) { pointer in
             let base = UnsafeRawPointer(pointer)
             var next = 0  // synthesized code writes the properties it writes in their order
@@ -91,6 +93,7 @@ final class EncodeFieldPlan: @unchecked Sendable {  // immutable once made
                     // property of its type named as its key, else the only one holding its value.
                     let candidates = stored[next...].filter { candidate in
                         candidate.type == type && (call.isNil || call.bytes.map { bytes in
+                            // Safety: see the closure's note: a property of the recorded scalar's type.
                             bytes.elementsEqual(UnsafeRawBufferPointer(start: base + candidate.offset, count: bytes.count))
                         } ?? true)
                     }
@@ -111,6 +114,7 @@ final class EncodeFieldPlan: @unchecked Sendable {  // immutable once made
                     kind = .optional(kind, optional)
                 }
                 if let bytes = call.bytes, !call.isNil {  // the scalar given is the property's, unchanged
+                    // Safety: see the closure's note: the property is of the recorded scalar's type.
                     guard bytes.elementsEqual(UnsafeRawBufferPointer(start: base + property.offset, count: bytes.count)) else { throw Refused() }
                 }
                 fields.append(Field(name: call.key, offset: property.offset, ifPresent: call.ifPresent, kind: kind, hasRule: hasRule))
@@ -149,6 +153,7 @@ final class PreparedKeys: @unchecked Sendable {  // immutable once made
     @inline(__always)
     func write(_ index: Int, into writer: inout JSONWriter) {
         let start = index == 0 ? 0 : ends[index - 1]
+        // Safety: `ends` are offsets into `bytes`, increasing, made with it; read inside the closure only.
         bytes.withUnsafeBufferPointer { writer.writeRaw(UnsafeBufferPointer(rebasing: $0[start ..< ends[index]])) }
     }
 }

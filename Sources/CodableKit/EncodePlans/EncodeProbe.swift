@@ -39,6 +39,7 @@ final class EncodeProbe: Encoder {
         if calls.contains(where: { $0.key == key }) { refused = true }
         let scalar = T.self == String.self || T.self == Int.self || T.self == Bool.self || T.self == Double.self
             || T.self == Float.self || T.self is any PlannedInteger.Type
+        // Safety: the value's bytes are copied out while it is alive (scalars: no padding, no references).
         let bytes = scalar ? value.map { withUnsafeBytes(of: $0) { Array($0) } } : nil
         calls.append(Call(key: key, slot: EncodeSlot<T>.self, ifPresent: ifPresent, isNil: value == nil, bytes: bytes))
     }

@@ -8,6 +8,8 @@ extension StreamEncoder {
     /// `prefix` leads to; false (nothing written) when this call cannot use the plan's keys.
     func encodePlanned<T>(_ value: T, plan: Unmanaged<EncodeFieldPlan>, key: PathComponent?, prefix: [any CodingKey], depth: Int) throws -> Bool {
         guard let keys = keys(for: plan) else { return false }
+        // Safety (these two): the value and the path's root live on this frame for the whole write,
+        // which reads them only inside the closures (`PlanPath` links point down the stack, never up).
         try withUnsafePointer(to: value) { pointer in
             var root = PlanPath(parent: nil, step: .root(prefix, key))
             try withUnsafePointer(to: &root) { try writeModel(plan, keys, at: UnsafeRawPointer(pointer), path: $0, depth: depth) }
@@ -23,6 +25,7 @@ extension StreamEncoder {
     /// use its keys.
     func encodePlannedArray<T>(_ value: T, kind: PlannedKind, key: PathComponent?, prefix: [any CodingKey], depth: Int) throws -> Bool {
         guard let plan = kind.info?.encodePlans.learned, keys(for: plan) != nil else { return false }
+        // Safety (these two): as in `encodePlanned`: both live on this frame for the whole write.
         try withUnsafePointer(to: value) { pointer in
             var root = PlanPath(parent: nil, step: .root(prefix, key))
             try withUnsafePointer(to: &root) { try write(kind, at: UnsafeRawPointer(pointer), path: $0, depth: depth) }
@@ -157,6 +160,7 @@ extension StreamEncoder {
                         session.writer.writeDouble(values[index])
                     } else {
                         var link = PlanPath(parent: path, step: .index(index))
+                        // Safety: `index` is below the array's count; the link lives for the call.
                         let element = UnsafeRawPointer(values.baseAddress! + index)
                         try withUnsafePointer(to: &link) { try fallBack(EncodeSlot<Double>.self, at: element, path: $0, depth: depth + 1) }
                     }
@@ -217,6 +221,7 @@ extension StreamEncoder {
                 session.writer.writeKey(key)
                 count += 1
                 var key = key
+                // Safety (these two): the key and the link live on this frame for the call.
                 try withUnsafePointer(to: &key) { key in
                     var link = PlanPath(parent: path, step: .entry(key))
                     try withUnsafePointer(to: &link) { try write(value, at: entry, path: $0, depth: depth + 1) }
@@ -239,6 +244,7 @@ extension StreamEncoder {
     /// value rule, a model without a plan).
     @inline(never)
     private func fallBack(_ slot: any EncodeSlotting.Type, at pointer: UnsafeRawPointer, path: UnsafePointer<PlanPath>, depth: Int) throws {
+        // Safety (these two): `path` is a link on a caller's frame, alive for this call.
         let (prefix, key) = path.pointee.place()
         var rule: (any ValueTransformable)?
         if case let .field(plan, index) = path.pointee.step {

@@ -143,6 +143,7 @@ extension EncodedContent {
 
         /// Whether a key repeats, told by hash and then by bytes, without a table.
         func smallHasRepeats() -> Bool {
+            // Safety: `hashes[index]` is written before it is read, for indices below `members.count`.
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: members.count) { hashes -> Bool in
                 var filter = KeyFilter()
                 for index in members.indices {

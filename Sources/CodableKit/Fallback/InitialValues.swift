@@ -211,8 +211,7 @@ final class FallbackSource {
     /// Whether the initial value of `field` is nil (or absent): read from its stored property
     /// where the shape knows it (no `encode(to:)` of the value, which `value(_:)` may record).
     func isNil(_ field: ModelShape.Field) -> Bool {
-        let known = known.pointer
-        if known.pointee.nilness[field.index] == 0 {
+        if known.value.nilness[field.index] == 0 {
             let none: Bool
             if let storage = field.storage {
                 func read<T>(_: T.Type) -> Bool { stored(T.self, at: storage.offset).map { isNone($0) } ?? true }
@@ -220,17 +219,16 @@ final class FallbackSource {
             } else {
                 none = isNone(value(field))
             }
-            known.pointee.nilness[field.index] = none ? 1 : 2
+            known.value.nilness[field.index] = none ? 1 : 2
         }
-        return known.pointee.nilness[field.index] == 1
+        return known.value.nilness[field.index] == 1
     }
 
     /// The value of `field` as a `T`, or nil when the model has none or it is not a `T`: cast
     /// once per field and type, then kept as a `T` (a dynamic cast per repair was most of a
     /// repair's cost).
     func value<T>(_ field: ModelShape.Field, as _: T.Type) -> T? {
-        let known = known.pointer
-        if let typed = known.pointee.typed[field.index], typed.type == ObjectIdentifier(T.self) {
+        if let typed = known.value.typed[field.index], typed.type == ObjectIdentifier(T.self) {
             // Safety: a `TypedFallback` made below for this field holds the type it names.
             return unsafeDowncast(typed, to: TypedFallback<T>.self).value
         }
@@ -241,7 +239,7 @@ final class FallbackSource {
             // Unwrapped first: casting the `Any?` itself asks the runtime to unwrap it, a second cast.
             value = self.value(field).flatMap { $0 as? T }
         }
-        known.pointee.typed[field.index] = TypedFallback(value)
+        known.value.typed[field.index] = TypedFallback(value)
         return value
     }
 
@@ -255,7 +253,7 @@ final class FallbackSource {
     /// The value of `field`, or nil when the model has none (an `Optional` that holds
     /// nothing is a value: `.some(nil)`).
     func value(_ field: ModelShape.Field) -> Any? {
-        if let value = known.pointer.pointee.values[field.index] { return value }
+        if let value = known.value.values[field.index] { return value }
         let value: Any?
         if let place = field.place, !field.isRecorded {
             var mirror = mirror
@@ -273,7 +271,7 @@ final class FallbackSource {
             let written = recorded[shape.key(of: field)]
             value = field.isRecorded ? written : written.map(unboxed)
         }
-        known.pointer.pointee.values[field.index] = value
+        known.value.values[field.index] = value
         return value
     }
 }

@@ -52,6 +52,7 @@ extension JSONDocument {
         for component in components {
             switch nodes[current].kind {
             case .object:
+                // Safety: the component's bytes are read only inside the closure.
                 guard let next = component.withUnsafeBufferPointer({ member($0, in: current) }) else { return nil }
                 current = next
             case .array:

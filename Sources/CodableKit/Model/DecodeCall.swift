@@ -22,6 +22,7 @@ enum DecodeCall {
     /// (`Data(bytesNoCopy:…)` over a reused buffer, a mapped file). - Throws: as above.
     static func withDocument<R>(_ data: Data, options: DecodingOptions, _ body: (JSONDocument) throws -> R) throws -> R {
         if options.allowsJSON5 { return try body(document([UInt8](data), options: options)) }
+        // Safety: the parsed document owns `copy` (`parse(owning:)`) and frees it, also when parsing throws.
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 8)
         data.copyBytes(to: copy)
         let document = try parsed {

@@ -70,6 +70,7 @@ extension DocumentDecoder {
                     ? try doubleRow(at: element, index: index)
                     : try decodeElement([Double].self, at: element, key: .index(index), route: session.route([Double].self))
                 if let row {
+                    // Safety: at most `count` rows are written, one per element, each at `initialized` (below capacity).
                     (rows.baseAddress! + initialized).initialize(to: consume row)
                     initialized += 1
                 }
@@ -112,6 +113,7 @@ extension DocumentDecoder {
             var element = node + 1
             for index in 0 ..< count {
                 if let value = try decodeElement(Element.self, at: element, key: .index(index), route: route) {
+                    // Safety: at most `count` values are written, one per element, each at `initialized` (below capacity).
                     (buffer.baseAddress! + initialized).initialize(to: consume value)
                     initialized += 1
                 }
@@ -170,6 +172,7 @@ extension DocumentDecoder {
     func decodeElement<Element: Decodable>(into slot: UnsafeMutablePointer<Element>, at node: Int, key: PathComponent,
                                            route: Route) throws -> Bool {
         guard let value = try decodeElement(Element.self, at: node, key: key, route: route) else { return false }
+        // Safety: the caller's `slot` is uninitialized room for one `Element`, which it counts once this returns true.
         slot.initialize(to: consume value)
         return true
     }

@@ -104,6 +104,7 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     }
 
     deinit {
+        // Safety: the plan's last use; no range read from these outlives a lookup.
         keyBytes.deallocate()
         nilBytes.deallocate()
     }
@@ -174,6 +175,7 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
                           $0.key == $1.key && $0.ifPresent == $1.ifPresent && $0.fieldType == $1.fieldType
                       }) else { return nil }
             }
+            // Safety: each stored property's offset is the runtime's (`StructField.of`), inside the value read here.
             withUnsafeBytes(of: value) { raw in
                 for (index, request) in probe.requests.enumerated()
                 where request.isScalar || (request.ifPresent && round == PlanProbe.nilRound) {

@@ -12,7 +12,7 @@ struct PlanCaches: ~Copyable {
 
     init() {}
 
-    deinit { scratch.deallocate() }
+    deinit { scratch.deallocate() }  // Safety: the decode has ended: no value is being built on it
 
     /// `plan`'s state in this decode, made by `make` the first time; unretained: kept here
     /// until the decode ends.

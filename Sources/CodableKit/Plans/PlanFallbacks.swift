@@ -21,6 +21,7 @@ final class PlanFallbacks {
 
     init(plan: FieldPlan) {
         self.plan = plan
+        // Safety: room for one model value, as the plan measured it; `holdsValue` says when it holds one.
         values = .allocate(byteCount: max(plan.size, 1), alignment: plan.alignment)
     }
 
@@ -48,6 +49,6 @@ final class PlanFallbacks {
             let count = plan.fields.count
             plan.deinitialize(values, initialized: count == 64 ? ~0 : (1 << UInt64(count)) - 1)
         }
-        values.deallocate()
+        values.deallocate()  // Safety: deinitialized above when it held a value
     }
 }

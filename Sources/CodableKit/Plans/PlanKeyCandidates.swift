@@ -60,7 +60,7 @@ final class PlanKeyCandidates {  // owns `bytes`
         isUnique = candidates.allSatisfy(\.isUnique)
     }
 
-    deinit { bytes.deallocate() }
+    deinit { bytes.deallocate() }  // Safety: the table's last use; no range read from it outlives a lookup
 
     @inline(__always)
     private func isKey(_ key: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
@@ -89,6 +89,7 @@ final class PlanKeyCandidates {  // owns `bytes`
         let seen = scratch.push(size: count * MemoryLayout<UInt64>.stride, alignment: MemoryLayout<UInt64>.alignment)
             .bindMemory(to: UInt64.self, capacity: count)
         defer { scratch.pop(to: mark) }
+        // Safety: both hold room for `count`, pushed above; plain values, nothing to deinitialize.
         choices.initialize(repeating: MemberChoice(), count: count)
         seen.initialize(repeating: 0, count: count)
         var member = object + 1

@@ -58,6 +58,7 @@ final class PlanProbe: Decoder {
         requests.append(ProbeRequest(key: key, ifPresent: ifPresent,
                                      fieldType: ifPresent ? ObjectIdentifier(T?.self) : ObjectIdentifier(T.self),
                                      isScalar: ProbeScalars.isScalar(T.self), answer: ProbeAnswer<T>(value: value),
+                                     // Safety: the bytes are copied out while the value is alive.
                                      nilBytes: ifPresent ? withUnsafeBytes(of: T?.none) { Array($0) } : [],
                                      slot: ifPresent ? OptionalPlanSlot<T>.self : PlanSlot<T>.self, scalar: PlanScalar(T.self)))
         return value
@@ -117,6 +118,7 @@ struct ProbeAnswer<T>: ProbeAnswering {
         }
         guard let value else { return false }
         // Scalars only (`ProbeRequest.isScalar`): no padding, so equal values are equal bytes.
+        // Safety: both values are alive and read only inside the closures.
         return withUnsafeBytes(of: held) { heldBytes in
             withUnsafeBytes(of: value) { valueBytes in heldBytes.elementsEqual(valueBytes) }
         }

@@ -17,6 +17,7 @@ protocol PlanSlotDecoding {
 
 enum PlanSlot<Value: Decodable>: PlanSlotDecoding {
     static func decode(into field: UnsafeMutableRawPointer, with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws {
+        // Safety: see the top of the file; the walk decodes each field once, into uninitialized memory.
         field.initializeMemory(as: Value.self, to: try decoder.decodeProperty(Value.self, at: node, site: site))
     }
 
@@ -39,6 +40,7 @@ enum PlanSlot<Value: Decodable>: PlanSlotDecoding {
 /// code would ask the runtime for its metadata at every call.
 enum PlanArraySlot<Value: KernelDecodable & Decodable>: PlanSlotDecoding {
     static func decode(into field: UnsafeMutableRawPointer, with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws {
+        // Safety: see the top of the file; the walk decodes each field once, into uninitialized memory.
         field.initializeMemory(as: Value.self, to: try decoder.decodeArrayProperty(Value.self, at: node, site: site))
     }
 
@@ -60,6 +62,7 @@ enum PlanArraySlot<Value: KernelDecodable & Decodable>: PlanSlotDecoding {
 
 enum OptionalPlanSlot<Value: Decodable>: PlanSlotDecoding {
     static func decode(into field: UnsafeMutableRawPointer, with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws {
+        // Safety: see the top of the file; the walk decodes each field once, into uninitialized memory.
         field.initializeMemory(as: Value?.self, to: try decoder.decodeOptionalProperty(Value.self, at: node, site: site))
     }
 

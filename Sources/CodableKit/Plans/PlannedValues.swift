@@ -41,11 +41,12 @@ extension ObjectWalk {
     func store<S: ScalarValue>(_: S.Type, ifPresent: Bool, into field: UnsafeMutableRawPointer, at node: Int, _ decoder: DocumentDecoder) -> Bool {
         let document = decoder.document
         if let value = S.read(document, node) {
+            // Safety: as stated above: `field` is uninitialized room for the field's `S` or `S?`.
             if ifPresent { field.initializeMemory(as: S?.self, to: value) } else { field.initializeMemory(as: S.self, to: value) }
             return true
         }
-        guard ifPresent, document.nodes[node].kind == .null, !decoder.session.isPartial(node, in: document) else { return false }
-        field.initializeMemory(as: S?.self, to: nil)
+        guard ifPresent, decoder.isExplicitNull(node) else { return false }
+        field.initializeMemory(as: S?.self, to: nil)  // Safety: as above, an `S?` field
         return true
     }
 
@@ -53,6 +54,7 @@ extension ObjectWalk {
     private func storeArray<S: ScalarValue>(_: S.Type, ifPresent: Bool, into field: UnsafeMutableRawPointer, at node: Int,
                                            _ decoder: DocumentDecoder) -> Bool {
         guard let value = decoder.document.nodes[node].count == 0 ? [] : try? decoder.decodeScalarArray(S.self, at: node) else { return false }
+        // Safety: as above: `field` is uninitialized room for the field's `[S]` or `[S]?`.
         if ifPresent { field.initializeMemory(as: [S]?.self, to: value) } else { field.initializeMemory(as: [S].self, to: value) }
         return true
     }
@@ -105,6 +107,7 @@ extension ObjectWalk {
                 return try repairScalar(S.self, decoder.scalarProblem(S.self, at: node), field: index, into: pointer, at: node, decoder, plan)
             }
             if converted, !recordPlanned(.converted, found: node, of: index, at: nil, decoder, plan) { return false }
+            // Safety: `pointer` is the uninitialized non-optional `S` field this converts into.
             pointer.initializeMemory(as: S.self, to: value)
             return true
         }
@@ -112,6 +115,7 @@ extension ObjectWalk {
         // decode that records nothing files none.
         switch decoder.convertScalar(S.self, at: node) {
         case let .success(value):
+            // Safety: `pointer` is the uninitialized non-optional `S` field this converts into.
             pointer.initializeMemory(as: S.self, to: value)
             return true
         case let .failure(problem):
@@ -129,6 +133,7 @@ extension ObjectWalk {
             return true
         }
         if isPending { return false }
+        // Safety: `pointer` is the uninitialized non-optional `S` field being repaired.
         pointer.initializeMemory(as: S.self, to: try decoder.session.repairProperty(S.self, problem: problem, site: site(index, plan), at: node,
                                                                                      in: decoder.document))
         return true
