@@ -4,8 +4,10 @@ import Foundation
 /// Inputs an attacker who has read the source would send, each at n and at 4n, beside
 /// `JSONDecoder`/`JSONEncoder` on the same bytes and types. What matters is the growth
 /// column: the time at 4n over the time at n is about 4 for linear work and 16 for
-/// quadratic. Every row passes when CodableKit's growth stays under 6 (noise on a shared
-/// machine moves it by one or so; a quadratic row reads 12 and more).
+/// quadratic. A row passes when CodableKit's growth stays under 6 (noise on a shared
+/// machine moves it by one or so; a quadratic row reads 12 and more). The million-key row
+/// passes when CodableKit takes no longer than `JSONEncoder` at 4n: there the table
+/// outgrows the caches, and growth reads about 6 for both.
 func hostileBenchmark(_ harness: Harness) -> String {
     var table = Table(header: ["hostile input", "n", "CodableKit at 4n", "growth ×4n", "Foundation at 4n", "growth ×4n", "ratio at 4n", "linear"])
     for shape in HostileShape.all {
@@ -15,9 +17,11 @@ func hostileBenchmark(_ harness: Harness) -> String {
             { small.codableKit() }, { large.codableKit() }, { small.foundation() }, { large.foundation() },
         ])
         let growth = timings.ratio(1, to: 0)
+        let ratio = timings.ratio(1, to: 3)
+        let passes = shape.withinFoundation ? ratio <= 1 : growth < 6
         table.rows.append([shape.name, String(shape.n), formatMilliseconds(timings[1]), formatRatio(growth),
-                           formatMilliseconds(timings[3]), formatRatio(timings.ratio(3, to: 2)), formatRatio(timings.ratio(1, to: 3)),
-                           growth < 6 ? "PASS" : "FAIL"])
+                           formatMilliseconds(timings[3]), formatRatio(timings.ratio(3, to: 2)), formatRatio(ratio),
+                           passes ? "PASS" : "FAIL"])
     }
     return table.render()
 }
@@ -30,7 +34,13 @@ private func formatMilliseconds(_ seconds: Double) -> String {
 private struct HostileShape {
     let name: String
     let n: Int
+    /// Passes on its time against Foundation's at 4n rather than on its growth.
+    var withinFoundation = false
     let make: (Int) -> (codableKit: () -> Void, foundation: () -> Void)
+
+    init(name: String, n: Int, withinFoundation: Bool = false, make: @escaping (Int) -> (codableKit: () -> Void, foundation: () -> Void)) {
+        (self.name, self.n, self.withinFoundation, self.make) = (name, n, withinFoundation, make)
+    }
 
     struct Profile: CodableModel {
         var name = ""
@@ -93,7 +103,10 @@ private struct HostileShape {
         HostileShape(name: "colliding keys ← [String: Int] (encode)", n: 12_500) { n in
             encoding(Dictionary(uniqueKeysWithValues: CollidingKeys.make(n).enumerated().map { ($1, $0) }))
         },
-        HostileShape(name: "random keys ← [String: Int] (encode)", n: 250_000) { n in  // 4n: a million keys
+        HostileShape(name: "random keys ← [String: Int] (encode)", n: 12_500) { n in
+            encoding(Dictionary(uniqueKeysWithValues: randomKeys(n).enumerated().map { ($1, $0) }))
+        },
+        HostileShape(name: "a million random keys ← [String: Int]", n: 250_000, withinFoundation: true) { n in
             encoding(Dictionary(uniqueKeysWithValues: randomKeys(n).enumerated().map { ($1, $0) }))
         },
         HostileShape(name: "a @Flat [String: Int] (encode)", n: 12_500) { n in
