@@ -13,6 +13,7 @@ extension JSONWriter {
         let out = bytes.reserve(21)
         var at = out
         if value < 0 {
+            // Safety: a sign and at most 20 digits, inside the 21 bytes reserved.
             at.pointee = UInt8(ascii: "-")
             at += 1
         }
@@ -48,13 +49,14 @@ extension JSONWriter {
         let out = bytes.reserve(32)  // at most a sign, `0.000`, 17 digits; or a sign, 17 digits, `.`, `e+308`
         var at = out
         if negative {
+            // Safety (every write below): inside the 32 bytes reserved, the longest layout's length.
             at.pointee = UInt8(ascii: "-")
             at += 1
         }
         if exponential || point < -3 {
             // The first digit, the others after a point, then the exponent with two digits at least.
             Self.writeDigits(digits, count: count, at: at + 1)
-            at.pointee = at[1]
+            at.pointee = at[1]  // Safety: inside the 32 reserved, as above
             if count > 1 {
                 at[1] = UInt8(ascii: ".")
                 at += count + 1
@@ -72,8 +74,8 @@ extension JSONWriter {
             at[0] = UInt8(ascii: "0")
             at[1] = UInt8(ascii: ".")
             at += 2
-            for _ in 0 ..< -point {
-                at.pointee = UInt8(ascii: "0")
+            for _ in 0 ..< -point {  // at most 3: a smaller point is written as an exponent
+                at.pointee = UInt8(ascii: "0")  // Safety: inside the 32 reserved, as above
                 at += 1
             }
             Self.writeDigits(digits, count: count, at: at)
@@ -88,7 +90,7 @@ extension JSONWriter {
             Self.writeDigits(digits, count: count, at: at)
             at += count
             for _ in 0 ..< point - count {
-                at.pointee = UInt8(ascii: "0")
+                at.pointee = UInt8(ascii: "0")  // Safety: inside the 32 reserved, as above
                 at += 1
             }
         }

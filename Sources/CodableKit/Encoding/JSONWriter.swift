@@ -176,6 +176,7 @@ struct JSONWriter: ~Copyable {
     mutating func writeBool(_ flag: Bool) { append(flag ? "true" : "false") }
 
     private mutating func append(_ text: StaticString) {
+        // Safety: a static string's UTF-8 lives for the process.
         bytes.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
@@ -185,6 +186,7 @@ struct JSONWriter: ~Copyable {
         text.withUTF8 { utf8 in
             let count = utf8.count
             let integral = count > 2 && utf8[count - 2] == UInt8(ascii: ".") && utf8[count - 1] == UInt8(ascii: "0")
+            // Safety: a slice of the text's own bytes (count > 2), copied inside the closure.
             bytes.append(integral ? UnsafeBufferPointer(rebasing: utf8[..<(count - 2)]) : utf8)
         }
     }
@@ -263,7 +265,7 @@ struct JSONWriter: ~Copyable {
                 if needsEscape(byte) {
                     out = writeEscape(byte, at: out)
                 } else {
-                    out.pointee = byte
+                    out.pointee = byte  // Safety: inside the `count * 6` reserved: at most 6 bytes a byte read
                     out += 1
                 }
             }
@@ -280,8 +282,8 @@ struct JSONWriter: ~Copyable {
         let filled = word | 0x6161_6161_6161_6161 & ~used  // "a", which needs no escape
         guard !needsEscape(filled) else { return false }
         let out = bytes.reserve(10)
+        // Safety (these three): `reserve(10)` made room for the quote, the eight bytes and the closing quote.
         out.pointee = UInt8(ascii: "\"")
-        // Safety: `reserve(10)` made room for the quote, the eight bytes and the closing quote.
         UnsafeMutableRawPointer(out + 1).storeBytes(of: filled, as: UInt64.self)
         out[count + 1] = UInt8(ascii: "\"")
         bytes.commit(upTo: out + count + 2)

@@ -52,6 +52,7 @@ enum ShortestDigits {
         let k = narrowBelow ? (q &* 661_971_961_083 &- 274_743_187_321) >> 41 : (q &* 661_971_961_083) >> 41  // floor(log10)
         let shift = q + ((-k) &* 913_124_641_741) >> 38 + 2  // q + floor(log2(10^-k)) + 2
         let index = 2 * (-k - PowersOfTen.smallestExponent)
+        // Safety: the table is read inside the closure; `index` is an even entry of it (checked in debug by the subscript).
         let (high, low) = PowersOfTen.table.withUnsafeBufferPointer { ($0[index], $0[index + 1]) }
         let scaledCenter = roundedToOdd(high, low, center << UInt64(shift))
         let scaledLower = roundedToOdd(high, low, lower << UInt64(shift))

@@ -51,6 +51,7 @@ enum InputEncoding {
         // A trailing odd byte is no code unit; `JSONDecoder` ignores it too.
         let skip = encoding.skip
         guard encoding.append(input, from: skip, units: (input.count - skip) / unitSize, to: &utf8) else {
+            // Safety: the bytes are read only inside the closure (the error keeps the line and column, not the bytes).
             let error = utf8.withUnsafeBufferPointer { JSONReadError(reason: .invalidEncoding(encoding.name), offset: $0.count, in: $0) }
             throw error
         }

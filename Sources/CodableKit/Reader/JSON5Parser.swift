@@ -24,6 +24,7 @@ struct JSON5Parser: ~Copyable {
     var text: [UInt8] = []
 
     static func parse(_ bytes: [UInt8], maxDepth: Int, assumesTopLevelDictionary: Bool) throws(JSONReadError) -> JSONDocument {
+        // Safety: the document copies what it keeps (`bytes:`); the input is read only inside the closure.
         try bytes.withUnsafeBufferPointer { (input) throws(JSONReadError) -> JSONDocument in
             if let utf8 = try InputEncoding.utf8(from: input) {  // UTF-16 or UTF-32, as `JSONDecoder` reads them
                 return try parse(utf8, maxDepth: maxDepth, assumesTopLevelDictionary: assumesTopLevelDictionary)
@@ -143,6 +144,7 @@ struct JSON5Parser: ~Copyable {
 
     mutating func literal(_ word: StaticString) throws(JSONReadError) -> Bool {
         let count = word.utf8CodeUnitCount
+        // Safety: a static string's UTF-8 lives for the process; `count` is its length.
         let spelling = UnsafeBufferPointer(start: word.utf8Start, count: count)
         guard position + count <= input.count, input[position ..< position + count].elementsEqual(spelling) else { return false }
         position += count

@@ -170,6 +170,7 @@ private struct FoundationConverter {
         if let decimal = number as? NSDecimalNumber {
             return try appendDecimal(decimal.decimalValue, path: path)
         }
+        // Safety: `objCType` is a C string of at least one character, alive as long as `number`.
         switch UInt8(bitPattern: number.objCType.pointee) {
         case UInt8(ascii: "d"): try appendFloatingPoint(number.doubleValue, text: number.doubleValue.description, path: path)
         case UInt8(ascii: "f"): try appendFloatingPoint(number.doubleValue, text: number.floatValue.description, path: path)

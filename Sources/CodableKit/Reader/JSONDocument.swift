@@ -114,6 +114,7 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
                  isValidatedUTF8: Bool = false) {
         (nodeStorage, nodeCount) = nodes.takeStorage()
         numberValues = numbers.takeStorage()
+        // Safety: an empty buffer: every text of this document is in `storage`.
         input = UnsafeBufferPointer(start: nil, count: 0)
         ownedInput = nil
         storage = bytes
@@ -150,6 +151,7 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     /// call that lent it (a container kept past its decode reads it later).
     package func ownInput() {
         guard ownedInput == nil, let base = input.baseAddress, input.count > 0 else { return }
+        // Safety: (these two) the copy is as long as the lent input, which is alive during this call; `deinit` frees it.
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: input.count, alignment: 8)
         copy.copyMemory(from: UnsafeRawBufferPointer(start: base, count: input.count))
         ownedInput = copy
@@ -161,6 +163,7 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     package var inputBase: UnsafeRawPointer? { input.baseAddress.map(UnsafeRawPointer.init) }
 
     deinit {
+        // Safety: the document's last use: nothing it lent out is read after.
         ownedInput?.deallocate()
         free(nodeStorage)  // the parser's `NodeBuffer` storage, from `realloc`
         free(numberValues)  // its `NumberValues` storage, from `realloc` (or nil)
@@ -168,6 +171,7 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
 
     /// The value of a number node flagged `Node.valueFlag`.
     @inline(__always) package func numberValue(_ node: Node) -> Double {
+        // Safety: a node flagged `valueFlag` has its value at this index of the values the parser stored.
         numberValues.unsafelyUnwrapped[Int(node.lengthOrCount)]
     }
 
@@ -195,6 +199,7 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     /// The `count` bytes of text at `offset`: in the input, or in the document's own text.
     @inline(__always) private func withText<R>(offset: Int, count: Int,
                                                _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        // Safety: (these three) a node's text lies whole in the input (offset + count <= input.count) or whole in `storage` past it, as the parser wrote it; read only inside `body`.
         if offset < input.count { return try body(UnsafeBufferPointer(start: input.baseAddress! + offset, count: count)) }
         return try storage.withUnsafeBufferPointer { all in
             try body(UnsafeBufferPointer(rebasing: all[offset - input.count ..< offset - input.count + count]))

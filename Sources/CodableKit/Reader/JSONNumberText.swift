@@ -71,6 +71,7 @@ package enum JSONNumberText {
         // each long number was an allocation per number) while the decimal point is `.`;
         // otherwise the standard library's, which ignores the locale.
         #if canImport(Glibc)
+        // Safety: `localeconv` returns the C library's static locale data; the buffer holds the text and its NUL, written before `strtod` reads it.
         if let point = localeconv()?.pointee.decimal_point, point[0] == 0x2E, point[1] == 0 {
             return withUnsafeTemporaryAllocation(of: CChar.self, capacity: text.count + 1) { buffer in
                 for index in 0 ..< text.count { buffer[index] = CChar(bitPattern: text[index]) }

@@ -58,6 +58,7 @@ extension JSONParser {
             if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { position += 1 }
             guard let digit = peek(), isDigit(digit) else { throw expected("a digit in the exponent") }
             skipDigits()
+            // Safety: a slice of the input the parser holds (start <= position <= count).
             exponent = JSONNumberText.writtenExponent(UnsafeBufferPointer(rebasing: input[start ..< position]),
                                                       from: exponentStart - start)
         }

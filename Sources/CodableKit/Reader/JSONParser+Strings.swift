@@ -80,6 +80,7 @@ extension JSONParser {
 
     @inline(__always)
     private mutating func copyToArena(_ range: Range<Int>) {
+        // Safety: `range` lies in the input (the parser scanned it), and the arena copies it.
         arena.append(UnsafeBufferPointer(rebasing: input[range]))
     }
 

@@ -19,6 +19,7 @@ package struct JSONParser: ~Copyable {
     /// - Throws: `JSONReadError` naming the byte offset, line and column of the first problem.
     package static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth,
                               assumesTopLevelDictionary: Bool = false) throws(JSONReadError) -> JSONDocument {
+        // Safety: the bytes are read only inside the closure.
         let other = try bytes.withUnsafeBufferPointer { (input) throws(JSONReadError) in
             try otherForm(of: input, assumesTopLevelDictionary: assumesTopLevelDictionary)
         }
@@ -30,6 +31,7 @@ package struct JSONParser: ~Copyable {
     /// a leading UTF-8 byte order mark is skipped (not in text transcoded from UTF-16 or
     /// UTF-32, whose own mark was skipped already: a second one is no JSON, as `JSONDecoder` says).
     private static func parseUTF8(_ bytes: [UInt8], maxDepth: Int, skipsByteOrderMark: Bool = true) throws(JSONReadError) -> JSONDocument {
+        // Safety: the document copies the input it keeps; read only inside the closure.
         try bytes.withUnsafeBufferPointer { (input) throws(JSONReadError) -> JSONDocument in
             var parser = JSONParser(input: input, maxDepth: maxDepth)
             parser.skipsByteOrderMark = skipsByteOrderMark
@@ -62,18 +64,18 @@ package struct JSONParser: ~Copyable {
         do {
             other = try otherForm(of: bytes, assumesTopLevelDictionary: assumesTopLevelDictionary)
         } catch {
-            input.deallocate()
+            input.deallocate()  // Safety: this call owns the copy, and nothing read from it outlives the throw
             throw error
         }
         if let other {
-            input.deallocate()
+            input.deallocate()  // Safety: `other` is a transcoded copy; nothing refers to this one
             return try parse(other, maxDepth: maxDepth)
         }
         var parser = JSONParser(input: bytes, maxDepth: maxDepth)
         do {
             try parser.parseDocument()
         } catch {
-            input.deallocate()
+            input.deallocate()  // Safety: the parser and its nodes go with the throw
             throw error
         }
         return JSONDocument(nodes: parser.nodes, numbers: parser.numbers, owning: input, arena: parser.arena.bytes(from: 0))
@@ -96,6 +98,7 @@ package struct JSONParser: ~Copyable {
     private static func otherForm(of input: UnsafeBufferPointer<UInt8>,
                                   assumesTopLevelDictionary: Bool) throws(JSONReadError) -> OtherForm? {
         if let utf8 = try InputEncoding.utf8(from: input) {
+            // Safety: the bytes are read only inside the closure.
             var other = assumesTopLevelDictionary ? utf8.withUnsafeBufferPointer { braced($0, skipsByteOrderMark: false) } : nil
             other = other ?? OtherForm(utf8: utf8)
             other!.isTranscoded = true
@@ -273,6 +276,7 @@ package struct JSONParser: ~Copyable {
 
     private mutating func parseLiteral(_ word: StaticString, _ kind: JSONDocument.Kind) throws(JSONReadError) {
         let count = word.utf8CodeUnitCount
+        // Safety: a static string's UTF-8 lives for the process; `count` is its length.
         let spelling = UnsafeBufferPointer(start: word.utf8Start, count: count)
         // The whole word at once when it fits, byte by byte to find where it differs.
         if position + count > input.count || !bytesEqual(input.baseAddress! + position, spelling.baseAddress, count) {

@@ -27,6 +27,7 @@ package struct NodeBuffer: ~Copyable {
     @inline(__always)
     mutating func append(_ node: JSONDocument.Node) {
         if count == capacity { grow() }
+        // Safety: `count < capacity` after `grow`: the slot is allocated and not yet initialized.
         (base + count).initialize(to: node)
         count += 1
     }

@@ -32,6 +32,7 @@ package struct NumberValues: ~Copyable {
     @inline(__always)
     mutating func append(_ value: Double) -> Int {
         if count == capacity { grow() }
+        // Safety: `count < capacity` after `grow`, which allocates on the first append.
         base.unsafelyUnwrapped[count] = value
         count += 1
         return count - 1

@@ -344,6 +344,7 @@ final class PendingIssues: @unchecked Sendable {  // immutable but for `made`, w
                     let text = entries[index].texts >= 0 ? texts[entries[index].texts] : Texts()
                     let issue = text.whole >= 0 ? wholes[text.whole]
                         : FiledIssues.repair(entries[index], texts: text, components: components[start ..< end])
+                    // Safety: one issue per entry, at its index, below the capacity of `entries.count`.
                     (issues.baseAddress! + index).initialize(to: issue)
                     initialized = index + 1
                     start = end

@@ -129,6 +129,7 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
             var first: Int?, last = 0, count = 0
             var notAnArray: Range<Int>?
             var missingSeparator: UInt8?
+            // Safety: the pending bytes are read only inside the closure, and not changed while it runs.
             pending.withUnsafeBufferPointer { bytes in
                 // Until the array opens, byte by byte: its path is checked as each value at its depth begins.
                 while !arrayFound, notAnArray == nil, scanned < bytes.count {
@@ -256,6 +257,7 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
             var scanner = StructureScanner(tracksKeys: false)
             var ranges: [Range<Int>] = []
             let array = [UInt8(ascii: "[")] + text + [UInt8(ascii: "]")]
+            // Safety: the bytes are read only inside the closure.
             _ = array.withUnsafeBufferPointer {
                 scanner.take($0, from: 0, to: $0.count, ended: { ended in
                     if ended.depth == 1 { ranges.append(text.startIndex + ended.start - 1 ..< text.startIndex + ended.end - 1) }

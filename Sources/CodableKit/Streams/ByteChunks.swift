@@ -116,6 +116,7 @@ struct ByteChunks<Source: AsyncSequence> {
     /// bytes tell UTF-8 unless one is zero or the first is `FE` or `FF` (no UTF-8 text
     /// starts so); then four do, as for `decode`. A UTF-8 byte order mark needs three.
     private static func encoding(of first: [UInt8], ended: Bool) -> InputEncoding? {
+        // Safety: (these two) the bytes are read only during the call.
         if ended { return first.withUnsafeBufferPointer(InputEncoding.of) }
         if first.count >= 2, first[0] != 0, first[1] != 0, first[0] < 0xFE {
             return first[0] != 0xEF || first.count >= 3 ? .utf8 : nil

@@ -25,6 +25,7 @@ extension ModelDecoder {
     public func decodePartial<T: Decodable>(_ type: T.Type, from data: Data) throws -> (value: T, report: DecodingReport) {
         let (bytes, textStart) = try Self.utf8(of: [UInt8](data))
         var scanner = StructureScanner(tracksKeys: false)
+        // Safety: the bytes are read only inside the closure.
         _ = bytes.withUnsafeBufferPointer { scanner.take($0, from: textStart, to: $0.count, ended: { _ in }) }
         let isWhole = scanner.stack.isEmpty && !scanner.endsInsideValue && scanner.topLevelEnd != nil
         if isWhole || (scanner.stack.isEmpty && Self.isWholeLiteral(bytes[textStart...])) {
@@ -61,6 +62,7 @@ extension ModelDecoder {
     /// - Throws: `DecodingError.dataCorrupted` for input that is not UTF-16 or UTF-32 after all.
     private static func utf8(of bytes: [UInt8]) throws -> (bytes: [UInt8], textStart: Int) {
         func transcoded(_ bytes: ArraySlice<UInt8>) throws(JSONReadError) -> [UInt8]? {
+            // Safety: the bytes are read only inside the closure.
             try bytes.withUnsafeBufferPointer { (input) throws(JSONReadError) in try InputEncoding.utf8(from: input) }
         }
         do {
@@ -69,6 +71,7 @@ extension ModelDecoder {
         } catch {
             // A high surrogate whose pair has not arrived: the text up to it (UTF-16 only;
             // detected again without the last unit, the encoding is the same).
+            // Safety: the bytes are read only during the call.
             if case .utf16 = bytes.withUnsafeBufferPointer(InputEncoding.of), bytes.count >= 4,
                let shorter = try? transcoded(bytes[..<(bytes.count - 2 - bytes.count % 2)]) {
                 return (shorter, 0)
@@ -117,6 +120,7 @@ extension ModelDecoder {
 
     /// `line L, column C` of `offset`, as the reader counts them.
     private static func position(of offset: Int, in bytes: [UInt8]) -> String {
+        // Safety: the bytes are read only inside the closure.
         let (line, column) = bytes.withUnsafeBufferPointer { JSONReadError.lineAndColumn(of: offset, in: $0) }
         return "line \(line), column \(column)"
     }

@@ -136,6 +136,7 @@ extension ReadAhead {
             loop?.resume()
             spent = []  // freed here, on the task's thread, after the loop goes on
             if full {
+                // Safety: resumed exactly once: here if the loop caught up already, else by the loop, which takes `waitingTask` under the lock.
                 await withUnsafeContinuation { (task: UnsafeContinuation<Void, Never>) in
                     let goOn = state.withLock { state in
                         guard !state.stopped, state.batches.count >= capacity else { return true }
@@ -203,6 +204,7 @@ extension ReadAhead {
                 task?.resume()
                 if let batch { return batch }
                 if ended { return nil }
+                // Safety: resumed exactly once: here if a batch or the end came already, else by the task, which takes `waitingLoop` under the lock.
                 await withUnsafeContinuation(isolation: actor) { (loop: UnsafeContinuation<Void, Never>) in
                     let goOn = state.withLock { state in
                         guard state.batches.isEmpty, !state.ended else { return true }

@@ -27,10 +27,12 @@ struct StreamTranscoder {
         var units = held.count / unitSize
         if !ended, units > 0, case .utf16 = encoding, isHighSurrogate(at: (units - 1) * 2) { units -= 1 }
         let before = buffer.count
+        // Safety: the held bytes are read only inside the closure.
         let valid = held.withUnsafeBufferPointer { encoding.append($0, from: 0, units: units, to: &buffer) }
         advance(over: buffer[before...])
         held.removeFirst(units * unitSize)
         guard valid else {
+            // Safety: an empty buffer: nothing is read; the line and column are set below.
             var error = JSONReadError(reason: .invalidEncoding(encoding.name), offset: offset, in: UnsafeBufferPointer(start: nil, count: 0))
             (error.line, error.column) = (line, column)
             failure = DecodeCall.notValidJSON(error)
@@ -45,6 +47,7 @@ struct StreamTranscoder {
     }
 
     private mutating func advance(over text: ArraySlice<UInt8>) {
+        // Safety: the text is read only inside the closure.
         let (lines, column) = text.withUnsafeBufferPointer { JSONReadError.lineAndColumn(of: $0.count, in: $0) }
         if lines > 1 { (line, self.column) = (line + lines - 1, column) } else { self.column += column - 1 }
         offset += text.count

@@ -27,6 +27,7 @@ public final class Locked<Value>: @unchecked Sendable {  // every access holds t
 
     /// A lock around `value`.
     public init(_ value: Value) {
+        // Safety (these four): one cell each, initialized here and deinitialized once, in `deinit`.
         self.value = .allocate(capacity: 1)
         self.value.initialize(to: value)
         mutex = .allocate(capacity: 1)
@@ -36,6 +37,7 @@ public final class Locked<Value>: @unchecked Sendable {  // every access holds t
 
     deinit {
         pthread_mutex_destroy(mutex)
+        // Safety (these four): the object's last use: no `withLock` runs, both cells are initialized.
         mutex.deinitialize(count: 1)
         mutex.deallocate()
         value.deinitialize(count: 1)
@@ -46,6 +48,7 @@ public final class Locked<Value>: @unchecked Sendable {  // every access holds t
     public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
+        // Safety: the cell is initialized for the object's life, and the lock makes this access exclusive.
         return try body(&value.pointee)
     }
 }

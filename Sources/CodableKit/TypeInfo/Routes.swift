@@ -128,6 +128,7 @@ extension DecodableModel {
     /// `didFinishMapping()` on `value`, which is a `Self`, in place.
     @inline(__always)
     static func finishMapping<T>(_ value: inout T) {
+        // Safety (the closure): see inside; the pointer is used only while the closure runs.
         withUnsafeMutablePointer(to: &value) { pointer in
             // Safety: `value` is a `Self`: `decodeModel` calls this on the model its route names.
             UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: Self.self).pointee.didFinishMapping()

@@ -28,6 +28,7 @@ struct StructField {
     /// offset was listed for (`of(struct:)`), copied. Nil for a struct of no size.
     static func read<T>(_: T.Type, at offset: Int, of value: Any) -> T? {
         func read<Model>(_ model: Model) -> T? {
+            // Safety (the closure): see inside; the bytes are read only while it runs.
             withUnsafeBytes(of: model) { bytes in
                 guard let start = bytes.baseAddress else { return nil }
                 // Safety: the caller's `offset` and `T` are a stored property of `Model` as the

@@ -339,11 +339,13 @@ private enum Stored<Value: Codable>: StoredProperty {
 
     static func fill(_ instance: AnyObject, at offset: Int, from container: KeyedDecodingContainer<AnyCodingKey>,
                      key: AnyCodingKey, isOptional: Bool) throws {
+        // Safety: `place` is the stored `Value` (see there); assigning releases the old value.
         place(instance, offset).pointee = try container.decodeProperty(Value.self, forKey: key, isOptional: isOptional)
     }
 
     static func write(_ instance: AnyObject, at offset: Int, into container: inout KeyedEncodingContainer<AnyCodingKey>,
                       key: AnyCodingKey) throws {
+        // Safety: `place` is the stored `Value` (see there), read while `instance` is alive.
         try container.encodeProperty(place(instance, offset).pointee, forKey: key)
     }
 }

@@ -295,6 +295,7 @@ extension JSONDocument {
             var end = text.count
             while start < end, isJSONWhitespace(text[start]) { start += 1 }
             while end > start, isJSONWhitespace(text[end - 1]) { end -= 1 }
+            // Safety: a slice of `text` (start <= end <= count), used only inside `withText`'s closure.
             let number = UnsafeBufferPointer(rebasing: text[start ..< end])
             guard let isInteger = JSONNumberText.validate(number) else { return nil }
             return NumberInString(text: Array(number), isInteger: isInteger)
@@ -307,11 +308,13 @@ struct NumberInString {
     let text: [UInt8]
     let isInteger: Bool
 
+    // Safety (these two): the array's bytes are read only inside the closure.
     var integer: JSONDocument.IntegerValue {
         text.withUnsafeBufferPointer { JSONNumberText.integer($0, isPlainInteger: isInteger) }
     }
 
     var double: Double {
+        // Safety: the array's bytes are read only inside the closure.
         text.withUnsafeBufferPointer { JSONNumberText.double($0) }
     }
 

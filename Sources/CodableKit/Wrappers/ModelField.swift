@@ -105,6 +105,7 @@ protocol AnyModelField: AnyObject {
 extension ModelField: AnyModelField {
     var anyValue: Any { wrappedValue }
 
+    // Safety: callers pass the box of a `ModelField` of this very type, as the protocol's doc says.
     static func field(_ object: AnyObject) -> any AnyModelField { unsafeDowncast(object, to: Self.self) }
 
     var isOptional: Bool { Value.self is any OptionalField.Type }
