@@ -38,10 +38,4 @@ struct OwnedBytes: @unchecked Sendable {  // immutable once made
     func equals(_ key: UnsafeBufferPointer<UInt8>, at start: Int, count length: Int) -> Bool {
         length == key.count && equalBytes(key, range(start, count: length))
     }
-
-    /// Copies the `length` bytes from `start` to `destination`, which has room for them.
-    @inline(__always)
-    func copy(_ start: Int, count length: Int, to destination: UnsafeMutableRawPointer) {
-        destination.copyMemory(from: range(start, count: length).baseAddress!, byteCount: length)
-    }
 }

@@ -97,9 +97,9 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     }
 
     /// Deinitializes the fields of `value` whose bits `initialized` has.
-    func deinitialize(_ value: UnsafeMutableRawPointer, initialized: UInt64) {
+    func deinitialize(_ value: ValuePlace, initialized: UInt64) {
         for (index, field) in fields.enumerated() where initialized & (1 << UInt64(index)) != 0 {
-            field.slot.deinitialize(value + field.offset)
+            field.slot.deinitialize(value.field(at: field.offset))
         }
     }
 
@@ -112,10 +112,10 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     /// Initializes the optional field `index` at `field` with nil. Safety: `nil` holds no reference,
     /// so its bytes, copied, are a `nil` (taken from a real `Optional.none` at learning).
     @inline(__always)
-    func initializeNil(_ index: Int, at field: UnsafeMutableRawPointer) {
+    func initializeNil(_ index: Int, at field: FieldPlace) {
         let start = fields[index].nilStart
         let count = index + 1 < fields.count ? fields[index + 1].nilStart - start : nilBytes.count - start
-        nilBytes.copy(start, count: count, to: field)
+        field.initializeBytes(from: nilBytes.range(start, count: count))
     }
 
 

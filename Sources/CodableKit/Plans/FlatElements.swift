@@ -12,7 +12,7 @@ extension DocumentDecoder {
     /// flat plan's fields are scalars and arrays of scalars, which that walk reads without
     /// their slots, so where it stops short (or filed what an array's elements needed) it has
     /// only initialized fields, and `fill` goes on from there.
-    func decodeFlat<T: Decodable>(into value: UnsafeMutableRawPointer, _: T.Type, model: any DecodableModel.Type, info: ModelInfo,
+    func decodeFlat<T: Decodable>(into value: ValuePlace, _: T.Type, model: any DecodableModel.Type, info: ModelInfo,
                                   at object: Int, index: Int, plan: FieldPlan, state: inout Unmanaged<PlanInDecode>?,
                                   plain: Bool) throws -> FlatOutcome {
         let mark = session.filedIssues.mark
@@ -24,7 +24,7 @@ extension DocumentDecoder {
             try walk.fillInOrder(value, plainScalars: true, self, plan)
             if walk.next == plan.fields.count, session.filedIssues.mark == mark {
                 // Safety: every stored property of `T` is initialized: the value is.
-                model.finishMapping(&value.assumingMemoryBound(to: T.self).pointee)
+                model.finishMapping(&value.value(as: T.self).pointee)
                 return .decoded
             }
         }
@@ -47,7 +47,7 @@ extension DocumentDecoder {
             return .again
         }
         // Safety: every stored property of `T` is initialized: the value is.
-        model.finishMapping(&value.assumingMemoryBound(to: T.self).pointee)
+        model.finishMapping(&value.value(as: T.self).pointee)
         if case .promoted = walk.flat {
             session.popFrame()
             session.path.removeLast()

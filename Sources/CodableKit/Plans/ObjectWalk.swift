@@ -77,7 +77,7 @@ struct ObjectWalk {
 
     /// Initializes every field (those `fillInOrder` left), as described above. `initialized`
     /// has the bit of each field initialized, also when this throws.
-    mutating func fill(_ base: UnsafeMutableRawPointer, _ decoder: DocumentDecoder, _ plan: FieldPlan) throws {
+    mutating func fill(_ base: ValuePlace, _ decoder: DocumentDecoder, _ plan: FieldPlan) throws {
         let (session, document) = (decoder.session, decoder.document)
         let count = plan.fields.count
         let plainScalars = decoder.readsScalarsPlainly(plan)
@@ -151,7 +151,7 @@ struct ObjectWalk {
                 node = plan.keyLookup.member(plan.keys[next], in: object, of: decoder, depth: depth, frame: frame) ?? -1
             }
             let field = plan.fields[next]
-            let pointer = base + field.offset
+            let pointer = base.field(at: field.offset)
             if node < 0 {
                 try fillAbsent(next, at: pointer, decoder, plan)
             } else if field.ifPresent, decoder.isExplicitNull(node) {
@@ -175,7 +175,7 @@ struct ObjectWalk {
     /// Field `index`, whose key is absent: nil for an optional where that is what
     /// `absentOptional` answers (`AbsentNilness`), a kept fallback where the repair stage would
     /// give it (`repairPlanned`), else the field's own slot, as the container's call.
-    private mutating func fillAbsent(_ index: Int, at pointer: UnsafeMutableRawPointer, _ decoder: DocumentDecoder, _ plan: FieldPlan) throws {
+    private mutating func fillAbsent(_ index: Int, at pointer: FieldPlace, _ decoder: DocumentDecoder, _ plan: FieldPlan) throws {
         let field = plan.fields[index]
         // Safety: the session's plan caches hold the state and its candidates until the decode ends.
         if field.ifPresent, let state, state._withUnsafeGuaranteedRef({ $0.nilness.knownNil(index) }) {
@@ -205,7 +205,7 @@ struct ObjectWalk {
     /// with its few variables in registers: the general walk keeps too many live for that. The caller marks the walk `walkedInOrder` where `fill` is to go
     /// on from here.
     @inline(never)
-    mutating func fillInOrder(_ base: UnsafeMutableRawPointer, plainScalars: Bool, _ decoder: DocumentDecoder, _ plan: FieldPlan) throws {
+    mutating func fillInOrder(_ base: ValuePlace, plainScalars: Bool, _ decoder: DocumentDecoder, _ plan: FieldPlan) throws {
         let (document, candidates) = (decoder.document, self.candidates)
         let count = plan.fields.count
         while next < count, member < end {
@@ -232,7 +232,7 @@ struct ObjectWalk {
             }
             guard index == next, found & (1 << UInt64(index)) == 0 else { return }
             let field = plan.fields[next]
-            let pointer = base + field.offset
+            let pointer = base.field(at: field.offset)
             let kind = document.nodes[node].kind
             if field.ifPresent, decoder.isExplicitNull(node) {
                 plan.initializeNil(next, at: pointer)

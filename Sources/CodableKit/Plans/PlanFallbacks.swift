@@ -12,7 +12,7 @@
 final class PlanFallbacks {
     private let plan: FieldPlan
     /// The decode's `init()` value of the model, once `prepare` copied it.
-    let values: UnsafeMutableRawPointer
+    let values: ValuePlace
     /// Whether `prepare` ran (it does once, at the decode's first repair of a field).
     private(set) var isPrepared = false
     private var holdsValue = false
@@ -22,7 +22,7 @@ final class PlanFallbacks {
     init(plan: FieldPlan) {
         self.plan = plan
         // Safety: room for one model value, as the plan measured it; `holdsValue` says when it holds one.
-        values = .allocate(byteCount: max(plan.size, 1), alignment: plan.alignment)
+        values = ValuePlace(.allocate(byteCount: max(plan.size, 1), alignment: plan.alignment), size: plan.size)
     }
 
     /// Copies the decode's `init()` value of the model in `frame` (the planned model's) and
@@ -33,7 +33,7 @@ final class PlanFallbacks {
               ObjectIdentifier(type(of: value)) == ObjectIdentifier(plan.model) else { return }
         func copy<Model>(_ value: Model) {
             // Safety: `values` has the size and alignment of `plan.model`, which `value` is.
-            values.initializeMemory(as: Model.self, to: value)
+            values.value(as: Model.self).initialize(to: value)
         }
         _openExistential(value, do: copy)
         holdsValue = true
@@ -49,6 +49,6 @@ final class PlanFallbacks {
             let count = plan.fields.count
             plan.deinitialize(values, initialized: count == 64 ? ~0 : (1 << UInt64(count)) - 1)
         }
-        values.deallocate()  // Safety: deinitialized above when it held a value
+        values.base.deallocate()  // Safety: deinitialized above when it held a value
     }
 }

@@ -3,34 +3,32 @@
 /// a flag, so that neither names the other's type, whose metadata the runtime is asked for).
 protocol PlanSlotDecoding {
     /// Initializes `field`, a property of the slot's type, with the value at `node` (nil: the key is absent).
-    static func decode(into field: UnsafeMutableRawPointer, with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws
+    static func decode(into field: FieldPlace, with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws
     /// Deinitializes `field`, initialized by `decode` (or the scalar fast path).
-    static func deinitialize(_ field: UnsafeMutableRawPointer)
+    static func deinitialize(_ field: FieldPlace)
     /// The type `decode` asks the pipeline for (a missing key's problem names it).
     static var valueType: Any.Type { get }
     /// Initializes `field` with a copy of the value at `source`, both of the slot's type.
-    static func copy(from source: UnsafeRawPointer, to field: UnsafeMutableRawPointer)
+    static func copy(from source: FieldPlace, to field: FieldPlace)
 }
 
-// Safety (every slot): the plan's offset is the runtime's for a stored property of the slot's type
-// (`FieldPlan.learn` checks the field's type against the type the probe was asked for).
+// Every slot reads and writes its field through a `FieldPlace`, whose offset is the runtime's for
+// a stored property of the slot's type (`FieldPlan.learn` checks the field's type against the type
+// the probe was asked for), checked against the value's bounds in debug builds.
 
 enum PlanSlot<Value: Decodable>: PlanSlotDecoding {
-    static func decode(into field: UnsafeMutableRawPointer, with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws {
-        // Safety: see the top of the file; the walk decodes each field once, into uninitialized memory.
-        field.initializeMemory(as: Value.self, to: try decoder.decodeProperty(Value.self, at: node, site: site))
+    static func decode(into field: FieldPlace, with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws {
+        field.initialize(as: Value.self, to: try decoder.decodeProperty(Value.self, at: node, site: site))
     }
 
-    static func deinitialize(_ field: UnsafeMutableRawPointer) {
-        // Safety: as above; `decode` initialized it.
-        field.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+    static func deinitialize(_ field: FieldPlace) {
+        field.deinitialize(as: Value.self)  // `decode` initialized it
     }
 
     static var valueType: Any.Type { Value.self }
 
-    static func copy(from source: UnsafeRawPointer, to field: UnsafeMutableRawPointer) {
-        // Safety: both hold a `Value` (the plan's field, `PlanFallbacks.values` at its offset).
-        field.initializeMemory(as: Value.self, to: source.assumingMemoryBound(to: Value.self).pointee)
+    static func copy(from source: FieldPlace, to field: FieldPlace) {
+        field.initialize(as: Value.self, to: source.read(as: Value.self))  // the fallback value's field
     }
 }
 
@@ -39,43 +37,37 @@ enum PlanSlot<Value: Decodable>: PlanSlotDecoding {
 /// Generic over the array type, not its element: naming `[Element]` in this unspecialized
 /// code would ask the runtime for its metadata at every call.
 enum PlanArraySlot<Value: KernelDecodable & Decodable>: PlanSlotDecoding {
-    static func decode(into field: UnsafeMutableRawPointer, with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws {
-        // Safety: see the top of the file; the walk decodes each field once, into uninitialized memory.
-        field.initializeMemory(as: Value.self, to: try decoder.decodeArrayProperty(Value.self, at: node, site: site))
+    static func decode(into field: FieldPlace, with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws {
+        field.initialize(as: Value.self, to: try decoder.decodeArrayProperty(Value.self, at: node, site: site))
     }
 
     // These as `PlanSlot<Value>`'s, written again: calling them names that type (a metadata
     // lookup), and defaults in a protocol extension over an associated `Value` measured ~200
     // instructions more per repair (the dirty airports with the report 14.14M → 14.39M).
-    static func deinitialize(_ field: UnsafeMutableRawPointer) {
-        // Safety: as above; `decode` initialized it.
-        field.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+    static func deinitialize(_ field: FieldPlace) {
+        field.deinitialize(as: Value.self)  // `decode` initialized it
     }
 
     static var valueType: Any.Type { Value.self }
 
-    static func copy(from source: UnsafeRawPointer, to field: UnsafeMutableRawPointer) {
-        // Safety: both hold a `Value`.
-        field.initializeMemory(as: Value.self, to: source.assumingMemoryBound(to: Value.self).pointee)
+    static func copy(from source: FieldPlace, to field: FieldPlace) {
+        field.initialize(as: Value.self, to: source.read(as: Value.self))
     }
 }
 
 enum OptionalPlanSlot<Value: Decodable>: PlanSlotDecoding {
-    static func decode(into field: UnsafeMutableRawPointer, with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws {
-        // Safety: see the top of the file; the walk decodes each field once, into uninitialized memory.
-        field.initializeMemory(as: Value?.self, to: try decoder.decodeOptionalProperty(Value.self, at: node, site: site))
+    static func decode(into field: FieldPlace, with decoder: DocumentDecoder, at node: Int?, site: PropertySite) throws {
+        field.initialize(as: Value?.self, to: try decoder.decodeOptionalProperty(Value.self, at: node, site: site))
     }
 
-    static func deinitialize(_ field: UnsafeMutableRawPointer) {
-        // Safety: as above; `decode` initialized it.
-        field.assumingMemoryBound(to: Value?.self).deinitialize(count: 1)
+    static func deinitialize(_ field: FieldPlace) {
+        field.deinitialize(as: Value?.self)  // `decode` initialized it
     }
 
     static var valueType: Any.Type { Value.self }
 
-    static func copy(from source: UnsafeRawPointer, to field: UnsafeMutableRawPointer) {
-        // Safety: both hold a `Value?`.
-        field.initializeMemory(as: Value?.self, to: source.assumingMemoryBound(to: Value?.self).pointee)
+    static func copy(from source: FieldPlace, to field: FieldPlace) {
+        field.initialize(as: Value?.self, to: source.read(as: Value?.self))
     }
 }
 

@@ -13,14 +13,15 @@ extension DocumentDecoder {
     func decodePlanned<T: Decodable>(_: T.Type, model: any DecodableModel.Type, info: ModelInfo, at object: Int, plan: FieldPlan) throws -> T {
         let mark = session.plans.scratch.mark
         // Safety: the bytes are the scratch stack's until the pop, after the value has moved out.
-        let value = session.plans.scratch.push(size: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
+        let value = ValuePlace(session.plans.scratch.push(size: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment),
+                               size: MemoryLayout<T>.size)
         defer { session.plans.scratch.pop(to: mark) }
         // A plan's state is found here only where its keys need their candidates; else on first need.
         let state = plan.hasKeyRules || session.settings.hasKeyStrategies ? planState(plan, info: info) : nil
         var walk = ObjectWalk(decoder: self, info: info, state: state, object: object, flat: .off)
         try decodePlanned(into: value, T.self, model: model, plan: plan, walk: &walk)
         // Safety: `decodePlanned(into:)` returned: the value is initialized.
-        return value.assumingMemoryBound(to: T.self).move()
+        return value.value(as: T.self).move()
     }
 
     /// `plan`'s state in this decode (`PlanCaches`), made the first time: with its fields'
@@ -36,7 +37,7 @@ extension DocumentDecoder {
 
     /// `decodePlanned`, into `value` (uninitialized bytes for a `T`) by `walk`, placed at the
     /// model's own place and frame: initialized when this returns, uninitialized when it throws.
-    func decodePlanned<T: Decodable>(into value: UnsafeMutableRawPointer, _: T.Type, model: any DecodableModel.Type, plan: FieldPlan,
+    func decodePlanned<T: Decodable>(into value: ValuePlace, _: T.Type, model: any DecodableModel.Type, plan: FieldPlan,
                                      walk: inout ObjectWalk) throws {
         do {
             try walk.fill(value, self, plan)
@@ -45,7 +46,7 @@ extension DocumentDecoder {
             throw error
         }
         // Safety: every stored property of `T` is initialized: the value is.
-        model.finishMapping(&value.assumingMemoryBound(to: T.self).pointee)
+        model.finishMapping(&value.value(as: T.self).pointee)
     }
 
     /// The elements of an array of a planned model, each built where the array keeps it (no
@@ -72,7 +73,7 @@ extension DocumentDecoder {
                 let slot = elements + initialized
                 if document.nodes[element].kind == .object {
                     if flat {
-                        let outcome = try decodeFlat(into: UnsafeMutableRawPointer(slot), Element.self, model: model, info: info,
+                        let outcome = try decodeFlat(into: ValuePlace(UnsafeMutableRawPointer(slot), size: MemoryLayout<Element>.size), Element.self, model: model, info: info,
                                                      at: element, index: index, plan: plan, state: &state, plain: plain)
                         if outcome != .again {
                             if outcome == .decoded { initialized += 1 }
@@ -86,7 +87,7 @@ extension DocumentDecoder {
                             defer { session.popFrame() }
                             var walk = ObjectWalk(decoder: self, info: info, state: state, object: element, flat: .off)
                             defer { state = walk.state }
-                            try decodePlanned(into: UnsafeMutableRawPointer(slot), Element.self, model: model, plan: plan, walk: &walk)
+                            try decodePlanned(into: ValuePlace(UnsafeMutableRawPointer(slot), size: MemoryLayout<Element>.size), Element.self, model: model, plan: plan, walk: &walk)
                             return true
                         } catch {
                             try session.repairElement(error)

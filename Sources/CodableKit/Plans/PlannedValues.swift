@@ -9,7 +9,7 @@ extension ObjectWalk {
     /// be filed). False, with the field left uninitialized, for anything else, which takes the
     /// field's slot; an array that threw is done again by the slot, whose repair stage decides.
     @inline(__always)
-    func readScalar(_ scalar: PlanScalar, ifPresent: Bool, key index: Int, at node: Int, into pointer: UnsafeMutableRawPointer,
+    func readScalar(_ scalar: PlanScalar, ifPresent: Bool, key index: Int, at node: Int, into pointer: FieldPlace,
                     _ decoder: DocumentDecoder, _ plan: FieldPlan) -> Bool {
         switch scalar {
         case .other: return false
@@ -25,7 +25,7 @@ extension ObjectWalk {
     }
 
     @inline(__always)
-    func storeArray(_ scalar: PlanScalar, ifPresent: Bool, into pointer: UnsafeMutableRawPointer, at node: Int, _ decoder: DocumentDecoder) -> Bool {
+    func storeArray(_ scalar: PlanScalar, ifPresent: Bool, into pointer: FieldPlace, at node: Int, _ decoder: DocumentDecoder) -> Bool {
         switch scalar {
         case .ints: storeArray(Int.self, ifPresent: ifPresent, into: pointer, at: node, decoder)
         case .doubles: storeArray(Double.self, ifPresent: ifPresent, into: pointer, at: node, decoder)
@@ -34,28 +34,26 @@ extension ObjectWalk {
         }
     }
 
-    // Safety (these two): the field is a stored `S`, `[S]` or their `Optional` in the planned model,
-    // as `PlanScalar(T.self)` found at learning.
+    // The field is a stored `S`, `[S]` or their `Optional` in the planned model, as
+    // `PlanScalar(T.self)` found at learning (its `FieldPlace` checks size and alignment in debug).
 
     @inline(__always)
-    func store<S: ScalarValue>(_: S.Type, ifPresent: Bool, into field: UnsafeMutableRawPointer, at node: Int, _ decoder: DocumentDecoder) -> Bool {
+    func store<S: ScalarValue>(_: S.Type, ifPresent: Bool, into field: FieldPlace, at node: Int, _ decoder: DocumentDecoder) -> Bool {
         let document = decoder.document
         if let value = S.read(document, node) {
-            // Safety: as stated above: `field` is uninitialized room for the field's `S` or `S?`.
-            if ifPresent { field.initializeMemory(as: S?.self, to: value) } else { field.initializeMemory(as: S.self, to: value) }
+            if ifPresent { field.initialize(as: S?.self, to: value) } else { field.initialize(as: S.self, to: value) }
             return true
         }
         guard ifPresent, decoder.isExplicitNull(node) else { return false }
-        field.initializeMemory(as: S?.self, to: nil)  // Safety: as above, an `S?` field
+        field.initialize(as: S?.self, to: nil)
         return true
     }
 
     @inline(__always)
-    private func storeArray<S: ScalarValue>(_: S.Type, ifPresent: Bool, into field: UnsafeMutableRawPointer, at node: Int,
+    private func storeArray<S: ScalarValue>(_: S.Type, ifPresent: Bool, into field: FieldPlace, at node: Int,
                                            _ decoder: DocumentDecoder) -> Bool {
         guard let value = decoder.document.nodes[node].count == 0 ? [] : try? decoder.decodeScalarArray(S.self, at: node) else { return false }
-        // Safety: as above: `field` is uninitialized room for the field's `[S]` or `[S]?`.
-        if ifPresent { field.initializeMemory(as: [S]?.self, to: value) } else { field.initializeMemory(as: [S].self, to: value) }
+        if ifPresent { field.initialize(as: [S]?.self, to: value) } else { field.initialize(as: [S].self, to: value) }
         return true
     }
 
@@ -67,7 +65,7 @@ extension ObjectWalk {
     /// a flat element not yet placed wherever its place or frame would be read but for a
     /// repair or conversion `recordPlanned` files: strict mode's error, a fallback not yet
     /// known, a record that cannot be an entry.
-    mutating func convertPlanned(_ scalar: PlanScalar, field index: Int, into pointer: UnsafeMutableRawPointer, at node: Int,
+    mutating func convertPlanned(_ scalar: PlanScalar, field index: Int, into pointer: FieldPlace, at node: Int,
                                  _ decoder: DocumentDecoder, _ plan: FieldPlan) throws -> Bool {
         let session = decoder.session
         if isPending, session.strict { return false }
@@ -88,7 +86,7 @@ extension ObjectWalk {
     /// caller has asked) nor a string that may hold one: what its decode would throw — the
     /// `wrongKind` problem, as `decodeArray` makes it — repaired as `repairPlanned` repairs it,
     /// without the pipeline's generic layers and error box. False for such a string.
-    private mutating func repairPlannedArray(field index: Int, into pointer: UnsafeMutableRawPointer, at node: Int,
+    private mutating func repairPlannedArray(field index: Int, into pointer: FieldPlace, at node: Int,
                                             _ decoder: DocumentDecoder, _ plan: FieldPlan) -> Bool {
         // A string opening an array may be JSON in a string, which `decodeArray` reads.
         if decoder.mayHoldJSON(at: node, opening: .array) { return false }
@@ -97,7 +95,7 @@ extension ObjectWalk {
         return repairPlanned(isNull ? .null : .mismatch, found: isNull ? -1 : node, field: index, into: pointer, at: node, decoder, plan)
     }
 
-    private mutating func convertPlanned<S: ScalarValue>(_: S.Type, field index: Int, into pointer: UnsafeMutableRawPointer,
+    private mutating func convertPlanned<S: ScalarValue>(_: S.Type, field index: Int, into pointer: FieldPlace,
                                                          at node: Int, _ decoder: DocumentDecoder, _ plan: FieldPlan) throws -> Bool {
         let session = decoder.session
         if session.settings.recordsIssues, !session.strict {
@@ -107,16 +105,14 @@ extension ObjectWalk {
                 return try repairScalar(S.self, decoder.scalarProblem(S.self, at: node), field: index, into: pointer, at: node, decoder, plan)
             }
             if converted, !recordPlanned(.converted, found: node, of: index, at: nil, decoder, plan) { return false }
-            // Safety: `pointer` is the uninitialized non-optional `S` field this converts into.
-            pointer.initializeMemory(as: S.self, to: value)
+            pointer.initialize(as: S.self, to: value)
             return true
         }
         // Nothing here reads the path: strict mode refuses a conversion without it, and a
         // decode that records nothing files none.
         switch decoder.convertScalar(S.self, at: node) {
         case let .success(value):
-            // Safety: `pointer` is the uninitialized non-optional `S` field this converts into.
-            pointer.initializeMemory(as: S.self, to: value)
+            pointer.initialize(as: S.self, to: value)
             return true
         case let .failure(problem):
             return try repairScalar(S.self, problem, field: index, into: pointer, at: node, decoder, plan)
@@ -126,15 +122,14 @@ extension ObjectWalk {
     /// `problem`, of a non-optional scalar field, repaired by `repairPlanned` when it can, else
     /// by the repair stage (false for a flat element not yet placed, which it needs).
     private mutating func repairScalar<S: ScalarValue>(_: S.Type, _ problem: DecodingProblem, field index: Int,
-                                                       into pointer: UnsafeMutableRawPointer, at node: Int,
+                                                       into pointer: FieldPlace, at node: Int,
                                                        _ decoder: DocumentDecoder, _ plan: FieldPlan) throws -> Bool {
         if let (reason, found) = FiledIssues.plainReason(of: problem, in: decoder.document),
            repairPlanned(reason, found: found, field: index, into: pointer, at: node, decoder, plan) {
             return true
         }
         if isPending { return false }
-        // Safety: `pointer` is the uninitialized non-optional `S` field being repaired.
-        pointer.initializeMemory(as: S.self, to: try decoder.session.repairProperty(S.self, problem: problem, site: site(index, plan), at: node,
+        pointer.initialize(as: S.self, to: try decoder.session.repairProperty(S.self, problem: problem, site: site(index, plan), at: node,
                                                                                      in: decoder.document))
         return true
     }
@@ -147,7 +142,7 @@ extension ObjectWalk {
     /// the repair stage finds otherwise (see `PlanFallbacks`), and for a flat element not yet
     /// placed fallbacks not yet prepared (the frame is not the element's) or a record that
     /// needs more than its place (see `recordPlanned`).
-    mutating func repairPlanned(_ reason: FiledIssues.PlainReason, found: Int, field index: Int, into pointer: UnsafeMutableRawPointer,
+    mutating func repairPlanned(_ reason: FiledIssues.PlainReason, found: Int, field index: Int, into pointer: FieldPlace,
                                 at node: Int?, _ decoder: DocumentDecoder, _ plan: FieldPlan) -> Bool {
         let session = decoder.session
         guard !session.strict else { return false }
@@ -160,7 +155,7 @@ extension ObjectWalk {
         guard fallbacks.known & (1 << UInt64(index)) != 0 else { return false }
         let field = plan.fields[index]
         if session.settings.recordsIssues, !recordPlanned(reason, found: found, of: index, at: node, decoder, plan) { return false }
-        field.slot.copy(from: fallbacks.values + field.offset, to: pointer)
+        field.slot.copy(from: fallbacks.values.field(at: field.offset), to: pointer)
         return true
     }
 
