@@ -121,7 +121,7 @@ final class StreamSession: KeyBytes {
     /// The text of the key at `position` on the key stack, as written.
     func withKey<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let key = state.value.keys[position]
-        return writer.bytes.withBytes(key.start ..< key.end, body)
+        return body(writer.bytes.buffer(key.start ..< key.end))
     }
 
     /// Lets go of the pool (whose encoders hold the session) once the call is done.

@@ -58,13 +58,6 @@ struct ByteArena: ~Copyable {
         count = end - base!
     }
 
-    /// `body` with the bytes appended at `range` (valid only while it runs).
-    @inline(__always)
-    func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        precondition(range.lowerBound >= 0 && range.upperBound <= count, "bytes beyond what was appended")
-        return body(UnsafeBufferPointer(start: base.map { $0 + range.lowerBound }, count: range.count))
-    }
-
     /// The bytes appended at `range`, in place: valid until the next append (which may move
     /// them), and checked in bounds in debug builds.
     @inline(__always)
