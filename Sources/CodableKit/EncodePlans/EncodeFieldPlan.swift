@@ -78,10 +78,9 @@ final class EncodeFieldPlan: @unchecked Sendable {  // immutable once made
         }
         let linedUp = calls.count == stored.count && zip(calls, stored).allSatisfy { storedType(of: $0) == $1.type }
         var fields: [Field] = []
-        // Safety (this closure): every offset is the runtime's for a stored property of the value
-        // (`StructField.of`), read for as many bytes as the recorded scalar of that type holds.
-        try? withUnsafePointer(to: value) { pointer in
-            let base = UnsafeRawPointer(pointer)
+        // Every offset is the runtime's for a stored property of the value (`StructField.of`),
+        // read for as many bytes as the recorded scalar of that type holds.
+        try? ValueView.with(value) { model in
             var next = 0  // synthesized code writes the properties it writes in their order
             for (position, call) in calls.enumerated() {
                 let type = storedType(of: call)
@@ -92,10 +91,7 @@ final class EncodeFieldPlan: @unchecked Sendable {  // immutable once made
                     // Properties left out of `CodingKeys` make the calls fewer: each is the next
                     // property of its type named as its key, else the only one holding its value.
                     let candidates = stored[next...].filter { candidate in
-                        candidate.type == type && (call.isNil || call.bytes.map { bytes in
-                            // Safety: see the closure's note: a property of the recorded scalar's type.
-                            bytes.elementsEqual(UnsafeRawBufferPointer(start: base + candidate.offset, count: bytes.count))
-                        } ?? true)
+                        candidate.type == type && (call.isNil || call.bytes.map { model.field(at: candidate.offset).holds($0) } ?? true)
                     }
                     guard let chosen = candidates.first(where: { $0.name == call.key }) ?? (candidates.count == 1 ? candidates.first : nil) else {
                         throw Refused()
@@ -110,12 +106,11 @@ final class EncodeFieldPlan: @unchecked Sendable {  // immutable once made
                 var kind = hasRule ? .other(call.slot) : ownKind
                 if call.ifPresent {
                     guard let optional = type as? any PlannedOptional.Type else { throw Refused() }
-                    guard optional.isNil(base + property.offset) == call.isNil else { throw Refused() }
+                    guard optional.isNil(model.field(at: property.offset)) == call.isNil else { throw Refused() }
                     kind = .optional(kind, optional)
                 }
                 if let bytes = call.bytes, !call.isNil {  // the scalar given is the property's, unchanged
-                    // Safety: see the closure's note: the property is of the recorded scalar's type.
-                    guard bytes.elementsEqual(UnsafeRawBufferPointer(start: base + property.offset, count: bytes.count)) else { throw Refused() }
+                    guard model.field(at: property.offset).holds(bytes) else { throw Refused() }
                 }
                 fields.append(Field(name: call.key, offset: property.offset, ifPresent: call.ifPresent, kind: kind, hasRule: hasRule))
             }

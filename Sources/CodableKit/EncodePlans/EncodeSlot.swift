@@ -1,17 +1,17 @@
 /// What an encode plan needs of a type it knows only as a metatype: the type's kind of
-/// value (`PlannedKind`, decided once), and a value of it, found at a pointer, written
+/// value (`PlannedKind`, decided once), and a value of it, seen in place (`ValueView`), written
 /// through the container path (`StreamEncoder.encodeValue`) where the plan does not write it.
 protocol EncodeSlotting {
     static var valueType: Any.Type { get }
     static var size: Int { get }
     /// `Optional` of the type.
     static var optionalType: Any.Type { get }
-    /// The encode plan of the value at `value`, a struct model described by `info`: learned
-    /// from it if the type has not been met (`EncodePlanState`).
-    static func encodePlan(at value: UnsafeRawPointer, info: ModelInfo) -> Unmanaged<EncodeFieldPlan>?
-    /// Writes the value at `value` as the value just begun: the member or element `key`
-    /// of what `prefix` leads to in `encoder`'s value, with `rule`, the property's transformer.
-    static func encode(at value: UnsafeRawPointer, through encoder: StreamEncoder, key: PathComponent,
+    /// The encode plan of `value`, a struct model described by `info`: learned from it if the
+    /// type has not been met (`EncodePlanState`).
+    static func encodePlan(of value: ValueView, info: ModelInfo) -> Unmanaged<EncodeFieldPlan>?
+    /// Writes `value` as the value just begun: the member or element `key` of what `prefix`
+    /// leads to in `encoder`'s value, with `rule`, the property's transformer.
+    static func encode(_ value: ValueView, through encoder: StreamEncoder, key: PathComponent,
                        prefix: [any CodingKey], depth: Int, rule: (any ValueTransformable)?) throws
 }
 
@@ -21,33 +21,30 @@ enum EncodeSlot<T: Encodable>: EncodeSlotting {
     static var size: Int { MemoryLayout<T>.size }
     static var optionalType: Any.Type { T?.self }
 
-    static func encodePlan(at value: UnsafeRawPointer, info: ModelInfo) -> Unmanaged<EncodeFieldPlan>? {
-        // Safety: `value` is the place of a value of this type (its kind was made from it), alive for the call.
-        info.encodePlans.plan(learningFrom: value.assumingMemoryBound(to: T.self).pointee, info: info)
+    static func encodePlan(of value: ValueView, info: ModelInfo) -> Unmanaged<EncodeFieldPlan>? {
+        info.encodePlans.plan(learningFrom: value[as: T.self], info: info)
     }
 
-    static func encode(at value: UnsafeRawPointer, through encoder: StreamEncoder, key: PathComponent,
+    static func encode(_ value: ValueView, through encoder: StreamEncoder, key: PathComponent,
                        prefix: [any CodingKey], depth: Int, rule: (any ValueTransformable)?) throws {
-        // Safety: `value` is the place of a value of this type (its kind was made from it), alive for the call.
-        try encoder.encodeValue(value.assumingMemoryBound(to: T.self).pointee, key: key, prefix: prefix, depth: depth, rule: rule)
+        try encoder.encodeValue(value[as: T.self], key: key, prefix: prefix, depth: depth, rule: rule)
     }
 }
 
-/// `Optional<Wrapped>`: whether the value at a pointer is nil. A present value's payload is at
-/// the optional's own address (a single-payload enum keeps its tag past the payload, or in
-/// the payload's spare bits).
+/// `Optional<Wrapped>`: whether a value is nil. A present value's payload is at the optional's
+/// own address (a single-payload enum keeps its tag past the payload, or in the payload's
+/// spare bits), so the wrapped kind reads the same view.
 protocol PlannedOptional {
     static var wrappedSlot: any EncodeSlotting.Type { get }
-    static func isNil(_ value: UnsafeRawPointer) -> Bool
+    static func isNil(_ value: ValueView) -> Bool
 }
 
 extension Optional: PlannedOptional where Wrapped: Encodable {
     static var wrappedSlot: any EncodeSlotting.Type { EncodeSlot<Wrapped>.self }
 
-    static func isNil(_ value: UnsafeRawPointer) -> Bool {
+    static func isNil(_ value: ValueView) -> Bool {
         // `Self`, not `Wrapped?`: the metadata the call was given, not one looked up per call.
-        // Safety: `value` is the place of a value of this type (its kind was made from it), alive for the call.
-        switch value.assumingMemoryBound(to: Self.self).pointee {
+        switch value[as: Self.self] {
         case .none: true
         case .some: false
         }
@@ -57,19 +54,15 @@ extension Optional: PlannedOptional where Wrapped: Encodable {
 /// `Array<Element>`: its elements, in place.
 protocol PlannedArray {
     static var elementSlot: any EncodeSlotting.Type { get }
-    /// `body` with the array's elements: the first's address (nil when empty), the count, the stride.
-    static func withElements(at value: UnsafeRawPointer, _ body: (UnsafeRawPointer?, Int, Int) throws -> Void) rethrows
+    /// `body` with the array's elements, in place.
+    static func withElements(of value: ValueView, _ body: (ElementsView) throws -> Void) rethrows
 }
 
 extension Array: PlannedArray where Element: Encodable {
     static var elementSlot: any EncodeSlotting.Type { EncodeSlot<Element>.self }
 
-    static func withElements(at value: UnsafeRawPointer, _ body: (UnsafeRawPointer?, Int, Int) throws -> Void) rethrows {
-        let stride = MemoryLayout<Element>.stride
-        // Safety: `value` is the place of a value of this type (its kind was made from it), alive for the call.
-        try value.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer { elements in
-            try body(UnsafeRawPointer(elements.baseAddress), elements.count, stride)
-        }
+    static func withElements(of value: ValueView, _ body: (ElementsView) throws -> Void) rethrows {
+        try ElementsView.with(value[as: Self.self], body)
     }
 }
 
@@ -77,29 +70,27 @@ extension Array: PlannedArray where Element: Encodable {
 /// unsorted), each value in place.
 protocol PlannedStringDictionary {
     static var valueSlot: any EncodeSlotting.Type { get }
-    static func forEachEntry(at value: UnsafeRawPointer, _ body: (String, UnsafeRawPointer) throws -> Void) rethrows
+    static func forEachEntry(of value: ValueView, _ body: (String, ValueView) throws -> Void) rethrows
 }
 
 extension Dictionary: PlannedStringDictionary where Key == String, Value: Encodable {
     static var valueSlot: any EncodeSlotting.Type { EncodeSlot<Value>.self }
 
-    static func forEachEntry(at value: UnsafeRawPointer, _ body: (String, UnsafeRawPointer) throws -> Void) rethrows {
-        // Safety: `value` is the place of a value of this type (its kind was made from it), alive for the call.
-        for (key, entry) in value.assumingMemoryBound(to: Self.self).pointee {
-            try withUnsafePointer(to: entry) { try body(key, UnsafeRawPointer($0)) }
+    static func forEachEntry(of value: ValueView, _ body: (String, ValueView) throws -> Void) rethrows {
+        for (key, entry) in value[as: Self.self] {
+            try ValueView.with(entry) { try body(key, $0) }
         }
     }
 }
 
-/// The fixed-width integers other than `Int`, written from a pointer.
+/// The fixed-width integers other than `Int`, written in place.
 protocol PlannedInteger {
-    static func write(at value: UnsafeRawPointer, into writer: inout JSONWriter)
+    static func write(_ value: ValueView, into writer: inout JSONWriter)
 }
 
 extension PlannedInteger where Self: FixedWidthInteger {
-    static func write(at value: UnsafeRawPointer, into writer: inout JSONWriter) {
-        // Safety: `value` is the place of a value of this type (its kind was made from it), alive for the call.
-        writer.writeInteger(value.load(as: Self.self))
+    static func write(_ value: ValueView, into writer: inout JSONWriter) {
+        writer.writeInteger(value[as: Self.self])
     }
 }
 

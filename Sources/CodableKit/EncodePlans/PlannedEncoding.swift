@@ -8,11 +8,8 @@ extension StreamEncoder {
     /// `prefix` leads to; false (nothing written) when this call cannot use the plan's keys.
     func encodePlanned<T>(_ value: T, plan: Unmanaged<EncodeFieldPlan>, key: PathComponent?, prefix: [any CodingKey], depth: Int) throws -> Bool {
         guard let keys = keys(for: plan) else { return false }
-        // Safety (these two): the value and the path's root live on this frame for the whole write,
-        // which reads them only inside the closures (`PlanPath` links point down the stack, never up).
-        try withUnsafePointer(to: value) { pointer in
-            var root = PlanPath(parent: nil, step: .root(prefix, key))
-            try withUnsafePointer(to: &root) { try writeModel(plan, keys, at: UnsafeRawPointer(pointer), path: $0, depth: depth) }
+        try ValueView.with(value) { view in
+            try StackLink.with(PlanPath(parent: nil, step: .root(prefix, key))) { try writeModel(plan, keys, view, path: $0, depth: depth) }
         }
         return true
     }
@@ -25,10 +22,8 @@ extension StreamEncoder {
     /// use its keys.
     func encodePlannedArray<T>(_ value: T, kind: PlannedKind, key: PathComponent?, prefix: [any CodingKey], depth: Int) throws -> Bool {
         guard let plan = kind.info?.encodePlans.learned, keys(for: plan) != nil else { return false }
-        // Safety (these two): as in `encodePlanned`: both live on this frame for the whole write.
-        try withUnsafePointer(to: value) { pointer in
-            var root = PlanPath(parent: nil, step: .root(prefix, key))
-            try withUnsafePointer(to: &root) { try write(kind, at: UnsafeRawPointer(pointer), path: $0, depth: depth) }
+        try ValueView.with(value) { view in
+            try StackLink.with(PlanPath(parent: nil, step: .root(prefix, key))) { try write(kind, view, path: $0, depth: depth) }
         }
         return true
     }
@@ -42,8 +37,8 @@ extension StreamEncoder {
         return session.preparedKeys(for: plan).map { .passUnretained($0) }
     }
 
-    private func writeModel(_ plan: Unmanaged<EncodeFieldPlan>, _ keys: Unmanaged<PreparedKeys>, at base: UnsafeRawPointer,
-                            path: UnsafePointer<PlanPath>, depth: Int) throws {
+    private func writeModel(_ plan: Unmanaged<EncodeFieldPlan>, _ keys: Unmanaged<PreparedKeys>, _ model: ValueView,
+                            path: StackLink<PlanPath>, depth: Int) throws {
         let session = self.session
         session.writer.open(object: true)
         var written = 0
@@ -51,29 +46,26 @@ extension StreamEncoder {
         try plan._withUnsafeGuaranteedRef { plan in
             try plan.fields.withUnsafeBufferPointer { fields in
                 for index in fields.indices {
-                    let pointer = base + fields[index].offset
+                    let field = model.field(at: fields[index].offset)
                     // The commonest fields by a plain tag: no copy of their kind, nothing looked up.
                     switch fields[index].tag {
                     case .string:
                         member(&written, index, keys, depth)
-                        // Safety: `pointer` is the place of a value of the type this tag was made from, alive for the call.
-                        session.writer.writeString(pointer.assumingMemoryBound(to: String.self).pointee)
+                        session.writer.writeString(field[as: String.self])
                         continue
                     case .optionalString:
-                        guard let text = pointer.assumingMemoryBound(to: String?.self).pointee else { break }
+                        guard let text = field[as: String?.self] else { break }
                         member(&written, index, keys, depth)
                         session.writer.writeString(text)
                         continue
                     case .int, .optionalInt:
-                        // Safety: `pointer` is the place of a value of the type this tag was made from, alive for the call.
-                        let number: Int? = fields[index].tag == .int ? pointer.load(as: Int.self) : pointer.load(as: Int?.self)
+                        let number: Int? = fields[index].tag == .int ? field[as: Int.self] : field[as: Int?.self]
                         guard let number else { break }
                         member(&written, index, keys, depth)
                         session.writer.writeInteger(number)
                         continue
                     case .bool, .optionalBool:
-                        // Safety: `pointer` is the place of a value of the type this tag was made from, alive for the call.
-                        let flag: Bool? = fields[index].tag == .bool ? pointer.load(as: Bool.self) : pointer.load(as: Bool?.self)
+                        let flag: Bool? = fields[index].tag == .bool ? field[as: Bool.self] : field[as: Bool?.self]
                         guard let flag else { break }
                         member(&written, index, keys, depth)
                         session.writer.writeBool(flag)
@@ -82,11 +74,11 @@ extension StreamEncoder {
                         // An `encodeIfPresent` field's kind is an optional's (`EncodeFieldPlan.learn`):
                         // nil leaves the key out, a value is written by the wrapped kind.
                         let kind = fields[index].ifPresent ? fields[index].kind.inner! : fields[index].kind
-                        if fields[index].ifPresent, fields[index].kind.optional!.isNil(pointer) { break }
+                        if fields[index].ifPresent, fields[index].kind.optional!.isNil(field) { break }
                         member(&written, index, keys, depth)
                         // Safety: a plan lives as long as the process (`EncodePlanState`), its keys as long as it or the session.
-                        var link = PlanPath(parent: path, step: .field(Unmanaged.passUnretained(plan), index))
-                        try withUnsafePointer(to: &link) { try write(kind, at: pointer, path: $0, depth: depth + 1) }
+                        let link = PlanPath(parent: path, step: .field(Unmanaged.passUnretained(plan), index))
+                        try StackLink.with(link) { try write(kind, field, path: $0, depth: depth + 1) }
                         continue
                     }
                     // A nil left out by `encodeIfPresent`, or written as `null`.
@@ -108,158 +100,142 @@ extension StreamEncoder {
         written += 1
     }
 
-    /// Writes the value at `pointer` by `kind`, `depth` containers deep.
-    private func write(_ kind: PlannedKind, at pointer: UnsafeRawPointer, path: UnsafePointer<PlanPath>, depth: Int) throws {
+    /// Writes `value` by `kind`, `depth` containers deep.
+    private func write(_ kind: PlannedKind, _ value: ValueView, path: StackLink<PlanPath>, depth: Int) throws {
         let session = self.session
         switch kind.shape {
-        // Safety: `pointer` is the place of a value of the type this tag was made from, alive for the call.
-        case .string: session.writer.writeString(pointer.assumingMemoryBound(to: String.self).pointee)
-        case .int: session.writer.writeInteger(pointer.load(as: Int.self))
-        case .bool: session.writer.writeBool(pointer.load(as: Bool.self))
+        case .string: session.writer.writeString(value[as: String.self])
+        case .int: session.writer.writeInteger(value[as: Int.self])
+        case .bool: session.writer.writeBool(value[as: Bool.self])
         case .double:
-            let number = pointer.load(as: Double.self)
-            guard number.isFinite else { return try fallBack(EncodeSlot<Double>.self, at: pointer, path: path, depth: depth) }
+            let number = value[as: Double.self]
+            guard number.isFinite else { return try fallBack(EncodeSlot<Double>.self, value, path: path, depth: depth) }
             session.writer.writeDouble(number)
         case .float:
-            // Safety: `pointer` is the place of a value of the type this tag was made from, alive for the call.
-            let number = pointer.load(as: Float.self)
-            guard number.isFinite else { return try fallBack(EncodeSlot<Float>.self, at: pointer, path: path, depth: depth) }
+            let number = value[as: Float.self]
+            guard number.isFinite else { return try fallBack(EncodeSlot<Float>.self, value, path: path, depth: depth) }
             session.writer.writeFloat(number)
-        case .integer: kind.integer!.write(at: pointer, into: &session.writer)
+        case .integer: kind.integer!.write(value, into: &session.writer)
         case .optional:
-            if kind.optional!.isNil(pointer) { return session.writer.writeNull() }
-            try write(kind.inner!, at: pointer, path: path, depth: depth)
+            if kind.optional!.isNil(value) { return session.writer.writeNull() }
+            try write(kind.inner!, value, path: path, depth: depth)
         case .array:
-            let (element, array) = (kind.inner!, kind.array!)
-            try array.withElements(at: pointer) { first, count, stride in
+            let element = kind.inner!
+            try kind.array!.withElements(of: value) { elements in
                 session.writer.open(object: false)
-                for index in 0 ..< count {
+                for index in 0 ..< elements.count {
                     session.writer.separate(index: index, depth: depth + 1)
-                    var link = PlanPath(parent: path, step: .index(index))
-                    // Safety: `first` is non-nil when `count` is not 0.
-                    try withUnsafePointer(to: &link) { try write(element, at: first! + index * stride, path: $0, depth: depth + 1) }
+                    try StackLink.with(PlanPath(parent: path, step: .index(index))) { try write(element, elements[index], path: $0, depth: depth + 1) }
                 }
-                session.writer.close(object: false, count: count, depth: depth)
+                session.writer.close(object: false, count: elements.count, depth: depth)
             }
         case .intArray:
-            pointer.assumingMemoryBound(to: [Int].self).pointee.withUnsafeBufferPointer { values in
-                session.writer.open(object: false)
-                for index in values.indices {
-                    session.writer.separate(index: index, depth: depth + 1)
-                    session.writer.writeInteger(values[index])
-                }
-                session.writer.close(object: false, count: values.count, depth: depth)
+            let values = value[as: [Int].self]
+            session.writer.open(object: false)
+            for index in values.indices {
+                session.writer.separate(index: index, depth: depth + 1)
+                session.writer.writeInteger(values[index])
             }
+            session.writer.close(object: false, count: values.count, depth: depth)
         case .doubleArray:
-            // Safety: `pointer` is the place of a value of the type this tag was made from, alive for the call.
-            try pointer.assumingMemoryBound(to: [Double].self).pointee.withUnsafeBufferPointer { values in
+            try ElementsView.with(value[as: [Double].self]) { elements in
                 session.writer.open(object: false)
-                for index in values.indices {
+                for index in 0 ..< elements.count {
                     session.writer.separate(index: index, depth: depth + 1)
-                    if values[index].isFinite {
-                        session.writer.writeDouble(values[index])
+                    let number = elements[index][as: Double.self]
+                    if number.isFinite {
+                        session.writer.writeDouble(number)
                     } else {
-                        var link = PlanPath(parent: path, step: .index(index))
-                        // Safety: `index` is below the array's count; the link lives for the call.
-                        let element = UnsafeRawPointer(values.baseAddress! + index)
-                        try withUnsafePointer(to: &link) { try fallBack(EncodeSlot<Double>.self, at: element, path: $0, depth: depth + 1) }
-                    }
-                }
-                session.writer.close(object: false, count: values.count, depth: depth)
-            }
-        case .stringArray:
-            // Safety: `pointer` is the place of a value of the type this tag was made from, alive for the call.
-            pointer.assumingMemoryBound(to: [String].self).pointee.withUnsafeBufferPointer { values in
-                session.writer.open(object: false)
-                for index in values.indices {
-                    session.writer.separate(index: index, depth: depth + 1)
-                    session.writer.writeString(values[index])
-                }
-                session.writer.close(object: false, count: values.count, depth: depth)
-            }
-        case .modelArray:
-            let (info, slot, array) = (kind.info!, kind.slot!, kind.array!)
-            try array.withElements(at: pointer) { first, count, stride in
-                session.writer.open(object: false)
-                var plan: (Unmanaged<EncodeFieldPlan>, Unmanaged<PreparedKeys>)?
-                if count > 0, session.usesPlans, let first, let found = info.encodePlans.learned ?? slot.encodePlan(at: first, info: info),
-                   let keys = keys(for: found) {
-                    plan = (found, keys)
-                }
-                for index in 0 ..< count {
-                    session.writer.separate(index: index, depth: depth + 1)
-                    var link = PlanPath(parent: path, step: .index(index))
-                    // Safety: `first` is non-nil when `count` is not 0.
-                    let element = first! + index * stride
-                    try withUnsafePointer(to: &link) { link in
-                        if let (plan, keys) = plan {
-                            try writeModel(plan, keys, at: element, path: link, depth: depth + 1)
-                        } else {
-                            try fallBack(slot, at: element, path: link, depth: depth + 1)
+                        try StackLink.with(PlanPath(parent: path, step: .index(index))) {
+                            try fallBack(EncodeSlot<Double>.self, elements[index], path: $0, depth: depth + 1)
                         }
                     }
                 }
-                session.writer.close(object: false, count: count, depth: depth)
+                session.writer.close(object: false, count: elements.count, depth: depth)
+            }
+        case .stringArray:
+            let values = value[as: [String].self]
+            session.writer.open(object: false)
+            for index in values.indices {
+                session.writer.separate(index: index, depth: depth + 1)
+                session.writer.writeString(values[index])
+            }
+            session.writer.close(object: false, count: values.count, depth: depth)
+        case .modelArray:
+            let (info, slot) = (kind.info!, kind.slot!)
+            try kind.array!.withElements(of: value) { elements in
+                session.writer.open(object: false)
+                var plan: (Unmanaged<EncodeFieldPlan>, Unmanaged<PreparedKeys>)?
+                if elements.count > 0, session.usesPlans, let found = info.encodePlans.learned ?? slot.encodePlan(of: elements[0], info: info),
+                   let keys = keys(for: found) {
+                    plan = (found, keys)
+                }
+                for index in 0 ..< elements.count {
+                    session.writer.separate(index: index, depth: depth + 1)
+                    try StackLink.with(PlanPath(parent: path, step: .index(index))) { link in
+                        if let (plan, keys) = plan {
+                            try writeModel(plan, keys, elements[index], path: link, depth: depth + 1)
+                        } else {
+                            try fallBack(slot, elements[index], path: link, depth: depth + 1)
+                        }
+                    }
+                }
+                session.writer.close(object: false, count: elements.count, depth: depth)
             }
         case .stringDictionary:
             session.writer.open(object: true)
             var count = 0
-            // Safety: `pointer` is the place of a value of the type this tag was made from, alive for the call.
-            for (key, value) in pointer.assumingMemoryBound(to: [String: String].self).pointee {
+            for (key, entry) in value[as: [String: String].self] {
                 session.writer.separate(index: count, depth: depth + 1)
                 session.writer.writeKey(key)
-                session.writer.writeString(value)
+                session.writer.writeString(entry)
                 count += 1
             }
             session.writer.close(object: true, count: count, depth: depth)
         case .dictionary:
-            let (value, dictionary) = (kind.inner!, kind.dictionary!)
+            let entryKind = kind.inner!
             session.writer.open(object: true)
             var count = 0
-            try dictionary.forEachEntry(at: pointer) { key, entry in
+            try kind.dictionary!.forEachEntry(of: value) { key, entry in
                 session.writer.separate(index: count, depth: depth + 1)
                 session.writer.writeKey(key)
                 count += 1
-                var key = key
-                // Safety (these two): the key and the link live on this frame for the call.
-                try withUnsafePointer(to: &key) { key in
-                    var link = PlanPath(parent: path, step: .entry(key))
-                    try withUnsafePointer(to: &link) { try write(value, at: entry, path: $0, depth: depth + 1) }
+                try StackLink.with(key) { key in
+                    try StackLink.with(PlanPath(parent: path, step: .entry(key))) { try write(entryKind, entry, path: $0, depth: depth + 1) }
                 }
             }
             session.writer.close(object: true, count: count, depth: depth)
         case .model:
             let (info, slot) = (kind.info!, kind.slot!)
-            if session.usesPlans, let plan = info.encodePlans.learned ?? slot.encodePlan(at: pointer, info: info), let keys = keys(for: plan) {
-                return try writeModel(plan, keys, at: pointer, path: path, depth: depth)
+            if session.usesPlans, let plan = info.encodePlans.learned ?? slot.encodePlan(of: value, info: info), let keys = keys(for: plan) {
+                return try writeModel(plan, keys, value, path: path, depth: depth)
             }
-            try fallBack(slot, at: pointer, path: path, depth: depth)
+            try fallBack(slot, value, path: path, depth: depth)
         case .other:
-            try fallBack(kind.slot!, at: pointer, path: path, depth: depth)
+            try fallBack(kind.slot!, value, path: path, depth: depth)
         }
     }
 
-    /// Writes the value at `pointer` through the container path, at its place: a value the
-    /// plan does not write itself (a kernel type, a non-finite number, a property with a
-    /// value rule, a model without a plan).
+    /// Writes `value` through the container path, at its place: a value the plan does not
+    /// write itself (a kernel type, a non-finite number, a property with a value rule, a model
+    /// without a plan).
     @inline(never)
-    private func fallBack(_ slot: any EncodeSlotting.Type, at pointer: UnsafeRawPointer, path: UnsafePointer<PlanPath>, depth: Int) throws {
-        // Safety (these two): `path` is a link on a caller's frame, alive for this call.
-        let (prefix, key) = path.pointee.place()
+    private func fallBack(_ slot: any EncodeSlotting.Type, _ value: ValueView, path: StackLink<PlanPath>, depth: Int) throws {
+        let (prefix, key) = path.value.place()
         var rule: (any ValueTransformable)?
-        if case let .field(plan, index) = path.pointee.step {
+        if case let .field(plan, index) = path.value.step {
             // Safety: a plan lives as long as the process (`EncodePlanState`), its keys as long as it or the session.
             let field = plan._withUnsafeGuaranteedRef { $0.fields[index] }
             if field.hasRule { rule = session.tree.valueRule(for: field.name, info: plan._withUnsafeGuaranteedRef { $0.info }) }
         }
-        try slot.encode(at: pointer, through: self, key: key, prefix: prefix, depth: depth, rule: rule)
+        try slot.encode(value, through: self, key: key, prefix: prefix, depth: depth, rule: rule)
     }
 }
 
 /// Where a planned value is, from the value the plan began at: a chain on the stack, read only
 /// when a value falls back to the container path (which needs its coding path).
 struct PlanPath {
-    let parent: UnsafePointer<PlanPath>?
+    let parent: StackLink<PlanPath>?
     let step: Step
 
     enum Step {
@@ -268,7 +244,7 @@ struct PlanPath {
         case field(Unmanaged<EncodeFieldPlan>, Int)
         case index(Int)
         /// A `[String: V]` entry's key (on the stack of the loop that writes it).
-        case entry(UnsafePointer<String>)
+        case entry(StackLink<String>)
     }
 
     /// The value's place for the container path: the keys of the containers it is in, below
@@ -285,9 +261,9 @@ struct PlanPath {
             // Safety: a plan lives as long as the process (`EncodePlanState`), its keys as long as it or the session.
             case let .field(plan, index): components.append(.key(plan._withUnsafeGuaranteedRef { $0.fields[index].name }))
             case let .index(index): components.append(.index(index))
-            case let .entry(key): components.append(.key(key.pointee))
+            case let .entry(key): components.append(.key(key.value))
             }
-            link = current.parent?.pointee
+            link = current.parent?.value
         }
         let key = components.removeFirst()
         return (prefix + components.reversed().map(\.codingKey), key)

@@ -175,11 +175,11 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
                           $0.key == $1.key && $0.ifPresent == $1.ifPresent && $0.fieldType == $1.fieldType
                       }) else { return nil }
             }
-            // Safety: each stored property's offset is the runtime's (`StructField.of`), inside the value read here.
-            withUnsafeBytes(of: value) { raw in
+            // Each stored property's offset is the runtime's (`StructField.of`), inside the value read here.
+            ValueView.with(value) { model in
                 for (index, request) in probe.requests.enumerated()
                 where request.isScalar || (request.ifPresent && round == PlanProbe.nilRound) {
-                    candidates[index].removeAll { !request.answer.isHeld(at: raw.baseAddress! + stored[$0].offset, ifPresent: request.ifPresent) }
+                    candidates[index].removeAll { !request.answer.isHeld(model.field(at: stored[$0].offset), ifPresent: request.ifPresent) }
                 }
             }
         }

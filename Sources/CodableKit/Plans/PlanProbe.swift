@@ -100,21 +100,21 @@ struct ProbeRequest {
 
 /// What the probe answered for one request, compared with what a stored property holds.
 protocol ProbeAnswering {
-    /// Whether the property at `field` (of the request's field type) holds exactly the answer.
-    func isHeld(at field: UnsafeRawPointer, ifPresent: Bool) -> Bool
+    /// Whether the property `field` (of the request's field type) holds exactly the answer.
+    func isHeld(_ field: ValueView, ifPresent: Bool) -> Bool
 }
 
 struct ProbeAnswer<T>: ProbeAnswering {
     let value: T?
 
-    func isHeld(at field: UnsafeRawPointer, ifPresent: Bool) -> Bool {
+    func isHeld(_ field: ValueView, ifPresent: Bool) -> Bool {
         let held: T
-        // Safety: `field` is a stored property of the request's field type (`FieldPlan.learn` filters by it).
+        // `field` is a stored property of the request's field type (`FieldPlan.learn` filters by it).
         if ifPresent {
-            guard let some = field.assumingMemoryBound(to: T?.self).pointee else { return value == nil }
+            guard let some = field[as: T?.self] else { return value == nil }
             held = some
         } else {
-            held = field.assumingMemoryBound(to: T.self).pointee
+            held = field[as: T.self]
         }
         guard let value else { return false }
         // Scalars only (`ProbeRequest.isScalar`): no padding, so equal values are equal bytes.
