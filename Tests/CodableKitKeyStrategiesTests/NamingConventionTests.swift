@@ -65,8 +65,13 @@ import CodableKitKeyStrategies
         #expect(FirstLetterUpper().encodingKey(for: "firstName") == "FirstName")
         #expect(FirstLetterUpper().encodingKey(for: "userID") == "UserID")
         #expect(FirstLetterLower().encodingKey(for: "FirstName") == "firstName")
-        #expect(FirstLetterLower().decodingKeys(for: "URLString") == ["uRLString"])
+        #expect(FirstLetterLower().decodingKeys(for: "URLString") == ["uRLString", "URLString"])
+        // SmartCodable's meaning: the key's first letter changed gives the property, either case read.
+        #expect(FirstLetterLower().decodingKeys(for: "firstName") == ["firstName", "FirstName"])
+        #expect(FirstLetterUpper().decodingKeys(for: "FirstName") == ["FirstName", "firstName"])
         #expect(FirstLetterUpper().encodingKey(for: "") == "")
+        #expect(FirstLetterUpper().decodingKeys(for: "") == [""])
+        #expect(FirstLetterLower().decodingKeys(for: "_id") == ["_id"])
     }
 
     /// Conversions are remembered per convention and name: on many threads at once, and
