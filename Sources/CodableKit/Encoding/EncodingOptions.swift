@@ -18,6 +18,10 @@ public struct EncodingOptions: Sendable {
     public var sortedKeys: Bool
     /// Write `null` for nil optionals instead of leaving the key out (the default).
     public var nilAsNull: Bool
+    /// Keys from the model's own rules (`mappingForKey()`, `@ModelField("key")`): the first
+    /// mapped key of each property (the default). False writes property names, as SmartCodable's
+    /// `useMappedKeys: false` does; the call's `keyStrategies` and `keyEncodingStrategy` still apply.
+    public var usesMappedKeys = true
 
     /// Options for one encode call; by default keys are property names and nil optionals are left out.
     public init(keyStrategies: [any KeyStrategy] = [], transformers: [any ValueTransformable] = [],

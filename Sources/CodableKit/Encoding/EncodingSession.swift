@@ -33,12 +33,15 @@ final class EncodingSession {
 
     /// The JSON key (possibly a dotted path) a rule gives a property, or nil when no
     /// rule applies and the property's name is the key, before `keyEncodingStrategy`.
+    /// The model's own rules count unless the call turned them off (`usesMappedKeys`).
     @inline(__always)
     func ruledKey(for property: String, info: ModelInfo?) -> String? {
         if let info, info.hasKeyRules {
             let name = info.declaredName(property)
-            if let rule = info.propertyKeyRules[name]?.first { return rule.encodingKey(for: name) }
-            if let rule = info.modelKeyRules.first { return rule.encodingKey(for: name) }
+            if options.usesMappedKeys {
+                if let rule = info.propertyKeyRules[name]?.first { return rule.encodingKey(for: name) }
+                if let rule = info.modelKeyRules.first { return rule.encodingKey(for: name) }
+            }
             if let strategy = options.keyStrategies.first { return strategy.encodingKey(for: name) }
             if name != property || hasKeyEncodingStrategy { return name }
         }

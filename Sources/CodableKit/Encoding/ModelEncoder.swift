@@ -178,6 +178,13 @@ extension EncodableModel {
         toData(prettyPrinted: false, options: options)
     }
 
+    /// JSON text for the model with its mapped keys (`true`, as `toJSONString()` writes it) or
+    /// with its property names (`false`): SmartCodable's `toJSONString(useMappedKeys:)`, whose
+    /// default is `false` where CodableKit's is the mapped keys. Nil if encoding fails.
+    public func toJSONString(useMappedKeys: Bool, prettyPrinted: Bool = false, options: EncodingOptions = .init()) -> String? {
+        toJSONString(prettyPrinted: prettyPrinted, options: options.usingMappedKeys(useMappedKeys))
+    }
+
     func toData(prettyPrinted: Bool, options: EncodingOptions) -> Data? {
         EncodeCall.optional { try ModelEncoder(options: options, prettyPrinted: prettyPrinted).encode(self) }
     }
@@ -189,6 +196,12 @@ extension Array where Element: EncodableModel {
         EncodeCall.optional {
             String(decoding: try ModelEncoder(options: options, prettyPrinted: prettyPrinted).encode(self), as: UTF8.self)
         }
+    }
+
+    /// JSON text for the models with their mapped keys or their property names (see
+    /// `EncodableModel.toJSONString(useMappedKeys:prettyPrinted:options:)`).
+    public func toJSONString(useMappedKeys: Bool, prettyPrinted: Bool = false, options: EncodingOptions = .init()) -> String? {
+        toJSONString(prettyPrinted: prettyPrinted, options: options.usingMappedKeys(useMappedKeys))
     }
 }
 
@@ -202,5 +215,14 @@ extension JSONValue {
     /// - Throws: `EncodingError` as `ModelEncoder.encode(_:)` does.
     public init(encoding value: some Encodable, options: EncodingOptions = .init()) throws {
         self = try EncodeCall.tree(value, options: options).jsonValue
+    }
+}
+
+extension EncodingOptions {
+    /// These options with `usesMappedKeys` set.
+    func usingMappedKeys(_ uses: Bool) -> EncodingOptions {
+        var options = self
+        options.usesMappedKeys = uses
+        return options
     }
 }

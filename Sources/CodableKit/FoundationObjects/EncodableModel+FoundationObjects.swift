@@ -16,12 +16,24 @@ extension EncodableModel {
     public func toDictionary(options: EncodingOptions = .init()) -> [String: Any]? {
         EncodeCall.optional { try EncodeCall.tree(self, options: options).foundationValue } as? [String: Any]
     }
+
+    /// The model as Foundation objects with its mapped keys (`true`) or its property names
+    /// (`false`, SmartCodable's default): SmartCodable's `toDictionary(useMappedKeys:)`.
+    public func toDictionary(useMappedKeys: Bool, options: EncodingOptions = .init()) -> [String: Any]? {
+        toDictionary(options: options.usingMappedKeys(useMappedKeys))
+    }
 }
 
 extension Array where Element: EncodableModel {
     /// Each model as Foundation objects; nil if encoding fails.
     public func toArray(options: EncodingOptions = .init()) -> [Any]? {
         EncodeCall.optional { try EncodeCall.tree(self, options: options).foundationValue } as? [Any]
+    }
+
+    /// Each model as Foundation objects, with mapped keys or property names (see
+    /// `EncodableModel.toDictionary(useMappedKeys:options:)`).
+    public func toArray(useMappedKeys: Bool, options: EncodingOptions = .init()) -> [Any]? {
+        toArray(options: options.usingMappedKeys(useMappedKeys))
     }
 }
 

@@ -42,4 +42,18 @@ extension EncodableModel {
     public func toJSONString(prettyPrint: Bool, options: EncodingOptions = .init()) -> String? {
         toJSONString(prettyPrinted: prettyPrint, options: options)
     }
+
+    /// SmartCodable's name for `toJSONString(useMappedKeys:prettyPrinted:)`.
+    @available(*, deprecated, renamed: "toJSONString(useMappedKeys:prettyPrinted:options:)")
+    public func toJSONString(useMappedKeys: Bool, prettyPrint: Bool, options: EncodingOptions = .init()) -> String? {
+        toJSONString(useMappedKeys: useMappedKeys, prettyPrinted: prettyPrint, options: options)
+    }
+}
+
+extension Array where Element: EncodableModel {
+    /// SmartCodable's name for `toJSONString(prettyPrinted:)`.
+    @available(*, deprecated, renamed: "toJSONString(prettyPrinted:options:)")
+    public func toJSONString(prettyPrint: Bool, options: EncodingOptions = .init()) -> String? {
+        toJSONString(prettyPrinted: prettyPrint, options: options)
+    }
 }
