@@ -11,12 +11,24 @@
 /// CodableKit's decoder. `null` and a missing key are the enclosing property's
 /// business (an optional is nil, a non-optional keeps its initial value). Strict
 /// mode throws instead of defaulting. Encoding writes the raw value.
+///
+/// Without a `defaultCase` (SmartCodable 5's `SmartCaseDefaultable` may leave it out), an
+/// unknown raw value fails the value, and the property holding it keeps its initial value
+/// (recorded), as the seed does.
 public protocol CaseDefaultable: RawRepresentable, Codable where RawValue: Codable {
-    /// The case for a raw value that matches no case.
-    static var defaultCase: Self { get }
+    /// The case for a raw value that matches no case; an enum may leave it out (see above).
+    static var defaultCase: Self { get throws }
 }
 
+/// What an enum without a `defaultCase` gives for one (`CaseDefaultable`).
+struct NoDefaultCase: Error {}
+
 extension CaseDefaultable {
+    /// None: an unknown raw value falls back to the property's initial value.
+    public static var defaultCase: Self {
+        get throws { throw NoDefaultCase() }
+    }
+
     /// The case of the raw value, or `defaultCase` (recorded as `caseNotMatched`). - Throws: in strict mode.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -29,8 +41,11 @@ extension CaseDefaultable {
             return
         }
         let found = (try? container.decode(JSONValue.self)).map { "\($0)" } ?? "a value"
-        try decoder.recordRepair(.caseNotMatched, description: "\(found) matches no case of \(Self.self); used \(Self.defaultCase)")
-        self = Self.defaultCase
+        guard let fallback = try? Self.defaultCase else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(found) matches no case of \(Self.self)")
+        }
+        try decoder.recordRepair(.caseNotMatched, description: "\(found) matches no case of \(Self.self); used \(fallback)")
+        self = fallback
     }
 
     /// Writes the raw value.

@@ -16,15 +16,23 @@ import Foundation  // DateFormatter
 /// }
 /// GlobalTransformers.register(DateTransformer(.iso8601))   // every Date property
 /// ```
+/// - `DateTransformer()` (SmartCodable's `SmartDateTransformer()`) reads every common form
+///   (`DateForm.read`: seconds or milliseconds told apart by magnitude, ISO 8601, `2024-12-10
+///   08:30:00`, `2024/12/10`, numbers in strings) and writes ISO 8601, or the form given
+///   with `DateTransformer(writing:)`. To write each date back in the form it was read,
+///   use `@DateValue`.
 /// - Numeric strategies read integers, fractions, and numbers written in strings
 ///   (`"1700000000"`); they write a number (an integer when the value is whole).
+///   `.secondsSince1970` takes a number from 100,000,000,000 on (the year 5138 in seconds)
+///   for milliseconds.
 /// - `.iso8601` reads `2024-12-10`, `2024-12-10T08:30:00Z`, fractions of any length and
 ///   offsets (`+05:30`, `-0800`); it writes `2024-12-10T08:30:00Z`, with milliseconds
-///   when the date has a fraction. Not read: week or ordinal dates, basic format
-///   without separators.
+///   when the date has a fraction.
 /// - `.formatted` uses your formatter, behind a lock (one call at a time).
-/// A value that cannot be read is nil: recorded as `transformFailed`, and the
-/// property falls back to its initial value.
+/// A value that every strategy but `.custom` cannot read in its own form is read in any
+/// other common form (a server that sends `"2024-12-10 08:30:00"` where seconds were
+/// declared still gives its date). A value in no form is nil: recorded as
+/// `transformFailed`, and the property falls back to its initial value.
 public struct DateTransformer: ValueTransformable {
     /// How dates are written in the JSON.
     public enum Strategy: Sendable {
@@ -41,8 +49,10 @@ public struct DateTransformer: ValueTransformable {
         /// default: `DateFormatter` is Foundation proper's).
         case formatted(DateFormatter)
         #endif
-        /// Your own closures, both ways.
+        /// Your own closures, both ways (no other form is tried when `from` gives nil).
         case custom(from: @Sendable (JSONValue) -> Date?, to: @Sendable (Date) -> JSONValue?)
+        /// Every common form read (`DateForm.read`), dates written in `writing`.
+        case anyForm(writing: DateForm)
     }
 
     /// The form dates take in the JSON.
@@ -58,17 +68,25 @@ public struct DateTransformer: ValueTransformable {
         self.strategy = strategy
     }
 
-    /// The value read from JSON, or nil when it is not in an accepted form.
+    /// A transformer that reads every common form (`DateForm.read`) and writes `form`
+    /// (ISO 8601 by default): SmartCodable's `SmartDateTransformer()`.
+    public init(writing form: DateForm = .iso8601) {
+        self.strategy = .anyForm(writing: form)
+    }
+
+    /// The value read from JSON, or nil when it is in no accepted form.
     public func transformFromJSON(_ value: JSONValue) -> Date? {
         switch strategy {
-        case .secondsSince1970: number(value).map { Date(timeIntervalSince1970: $0) }
-        case .millisecondsSince1970: number(value).map { Date(timeIntervalSince1970: $0 / 1_000) }
-        case .secondsSince2001: number(value).map { Date(timeIntervalSinceReferenceDate: $0) }
-        case .iso8601: text(value).flatMap(ISO8601.date(from:))
+        case .secondsSince1970: number(value).map { Date(timeIntervalSince1970: $0) } ?? DateForm.read(value)?.date
+        case .millisecondsSince1970: number(value).map { Date(timeIntervalSince1970: $0 / 1_000) } ?? DateForm.read(value)?.date
+        case .secondsSince2001: number(value).map { Date(timeIntervalSinceReferenceDate: $0) } ?? DateForm.read(value)?.date
+        case .iso8601: text(value).flatMap(ISO8601.date(from:)) ?? DateForm.read(value)?.date
         #if FullFoundation
-        case let .formatted(formatter): text(value).flatMap { text in Self.formatterLock.withLock { _ in formatter.date(from: text) } }
+        case let .formatted(formatter):
+            text(value).flatMap { text in Self.formatterLock.withLock { _ in formatter.date(from: text) } } ?? DateForm.read(value)?.date
         #endif
         case let .custom(from, _): from(value)
+        case .anyForm: DateForm.read(value)?.date
         }
     }
 
@@ -83,11 +101,15 @@ public struct DateTransformer: ValueTransformable {
         case let .formatted(formatter): .string(Self.formatterLock.withLock { _ in formatter.string(from: value) })
         #endif
         case let .custom(_, to): to(value)
+        case let .anyForm(form): form.json(for: value)
         }
     }
 
+    /// The number in `value` (or in its text); for seconds since 1970, one past the year 5138
+    /// in seconds is taken for milliseconds, as `DateForm.read` takes it.
     private func number(_ value: JSONValue) -> Double? {
         guard let number = value.converted(to: Double.self), number.isFinite else { return nil }
+        if case .secondsSince1970 = strategy, abs(number) >= DateForm.millisecondsFrom { return number / 1_000 }
         return number
     }
 
