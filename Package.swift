@@ -58,6 +58,12 @@ let package = Package(
             dependencies: ["CodableKitEnumCoding"],
             path: "Tests/CodableKitEnumCodingTests"
         ),
+        // Each seed library's features written as its users write them (issue 68).
+        .testTarget(
+            name: "SeedTests",
+            dependencies: ["CodableKitKeyStrategies", "CodableKitTransformers", "CodableKitEnumCoding", "CodableKitTestSupport"],
+            path: "Tests/Seeds"
+        ),
         // Runs every section of `swift run Examples` and checks what it prints.
         .testTarget(
             name: "ExamplesTests",
