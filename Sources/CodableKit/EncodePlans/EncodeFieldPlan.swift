@@ -56,12 +56,15 @@ final class EncodeFieldPlan: @unchecked Sendable {  // immutable once made
     let fields: [Field]
     /// The model's rules (for keys and value rules, as the container path asks them).
     let info: ModelInfo
+    /// The model's type, for its own `encode(to:)` where its `willEncode(to:)` wrote (`PlannedModelHook`).
+    let slot: any EncodeSlotting.Type
     /// The keys as written when no rule or strategy converts them, in the default format.
     let plainKeys: PreparedKeys?
 
-    private init(fields: [Field], info: ModelInfo) {
+    private init(fields: [Field], info: ModelInfo, slot: any EncodeSlotting.Type) {
         self.fields = fields
         self.info = info
+        self.slot = slot
         plainKeys = PreparedKeys(fields.map(\.name), escapesSlashes: true, prettyPrinted: false)
     }
 
@@ -116,7 +119,7 @@ final class EncodeFieldPlan: @unchecked Sendable {  // immutable once made
             }
         }
         guard fields.count == calls.count else { return nil }
-        return EncodeFieldPlan(fields: fields, info: info)
+        return EncodeFieldPlan(fields: fields, info: info, slot: EncodeSlot<T>.self)
     }
 
     private struct Refused: Error {}

@@ -13,6 +13,9 @@ protocol EncodeSlotting {
     /// leads to in `encoder`'s value, with `rule`, the property's transformer.
     static func encode(_ value: ValueView, through encoder: StreamEncoder, key: PathComponent,
                        prefix: [any CodingKey], depth: Int, rule: (any ValueTransformable)?) throws
+    /// Runs the value's own `encode(to:)` into `tree` (a planned model whose `willEncode(to:)`
+    /// wrote there: `PlannedModelHook`).
+    static func encode(_ value: ValueView, into tree: TreeEncoder) throws
 }
 
 /// The slot of `T`.
@@ -28,6 +31,10 @@ enum EncodeSlot<T: Encodable>: EncodeSlotting {
     static func encode(_ value: ValueView, through encoder: StreamEncoder, key: PathComponent,
                        prefix: [any CodingKey], depth: Int, rule: (any ValueTransformable)?) throws {
         try encoder.encodeValue(value[as: T.self], key: key, prefix: prefix, depth: depth, rule: rule)
+    }
+
+    static func encode(_ value: ValueView, into tree: TreeEncoder) throws {
+        try value[as: T.self].encode(to: tree)
     }
 }
 

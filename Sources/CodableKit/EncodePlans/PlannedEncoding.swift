@@ -40,6 +40,15 @@ extension StreamEncoder {
     private func writeModel(_ plan: Unmanaged<EncodeFieldPlan>, _ keys: Unmanaged<PreparedKeys>, _ model: ValueView,
                             path: StackLink<PlanPath>, depth: Int) throws {
         let session = self.session
+        // Safety: a plan lives as long as the process (`EncodePlanState`).
+        let (info, slot) = plan._withUnsafeGuaranteedRef { ($0.info, $0.slot) }
+        if let encodable = info.encodable {
+            let hook = session.plannedModelHook
+            if let tree = try hook.run(self, path: path, info: info, { try encodable.willEncode(model, to: hook) }) {
+                // The hook wrote into its encoder: the model's own `encode(to:)` writes there too.
+                return try writeThroughTree(tree, depth: depth) { try slot.encode(model, into: tree) }
+            }
+        }
         session.writer.open(object: true)
         var written = 0
         // Safety: a plan lives as long as the process (`EncodePlanState`), its keys as long as it or the session.

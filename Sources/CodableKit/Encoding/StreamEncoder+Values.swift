@@ -50,6 +50,7 @@ extension StreamEncoder {
             child.detach()
             session.innermostLevel = level
         }
+        if let model = info?.encodable { try model.willEncode(value, to: child) }
         try value.encode(to: child)
         try FieldLayout.writeFields(of: value, info: info, into: child.writeFields)
         if child.hasLateWrites { child.takeLateWrites() }  // its own code wrote into it out of turn
@@ -75,8 +76,15 @@ extension StreamEncoder {
         return try body()
     }
 
+    /// Writes what `tree` holds once `body` (code that writes into it) has run: a planned model
+    /// whose `willEncode(to:)` wrote into the encoder it was given (`PlannedModelHook`).
+    func writeThroughTree(_ tree: TreeEncoder, depth: Int, _ body: () throws -> Void) throws {
+        try outOfTurn(body)
+        session.writer.write(tree.finishedContent(), depth: depth)
+    }
+
     /// The coding path of the value at `key` in the container nested in `prefix`.
-    private func path(_ prefix: [any CodingKey], _ key: PathComponent?) -> [any CodingKey] {
+    func path(_ prefix: [any CodingKey], _ key: PathComponent?) -> [any CodingKey] {
         var path = codingPath + prefix
         if let key { path.append(key.codingKey) }
         return path

@@ -24,6 +24,8 @@ final class StreamSession: KeyBytes {
     @exclusivity(unchecked) var preparedKeys: [ObjectIdentifier: PreparedKeys?] = [:]
     /// `PlannedKind.modelArray` of each type met in this call, without the process cache's lock.
     @exclusivity(unchecked) private var modelArrayKinds = TypeTable<PlannedKind?>()
+    /// The encoder planned models' `willEncode(to:)` hooks get (made on first need).
+    private(set) lazy var plannedModelHook = PlannedModelHook()
 
     /// A member's key as written: its `KeyHash`, and where its text (escaped, between its
     /// quotes) is in the output: the same key is written as the same bytes, and no two keys alike.

@@ -67,7 +67,7 @@ extension Encoder {
         get { nil }
         nonmutating set {
             guard let newValue else { return }
-            write(newValue, at: key.split(separator: ".", omittingEmptySubsequences: false).map { AnyCodingKey(stringValue: String($0)) })
+            try? write(newValue, at: key.split(separator: ".", omittingEmptySubsequences: false).map { AnyCodingKey(stringValue: String($0)) })
         }
     }
 
@@ -76,16 +76,47 @@ extension Encoder {
         get { nil }
         nonmutating set {
             guard let newValue else { return }
-            write(newValue, at: [key])
+            try? write(newValue, at: [key])
         }
     }
 
-    private func write<T: Encodable, Key: CodingKey>(_ value: T, at path: [Key]) {
+    fileprivate func write<T: Encodable, Key: CodingKey>(_ value: T, at path: [Key]) throws {
         guard let last = path.last else { return }
         var container = container(keyedBy: Key.self)
         for key in path.dropLast() {
             container = container.nestedContainer(keyedBy: Key.self, forKey: key)
         }
-        try? container.encode(value, forKey: last)
+        try container.encode(value, forKey: last)
+    }
+}
+
+/// ReerCodable's helpers for custom coding: `decoder.value(forKeys:)` and `encoder.set(_:forKey:)`.
+///
+/// ```swift
+/// init(from decoder: any Decoder) throws {
+///     heightInCentimeters = try decoder.value(forKeys: "height_in_meters", "height") * 100
+/// }
+/// func encode(to encoder: any Encoder) throws {
+///     try encoder.set(heightInCentimeters / 100, forKey: "height_in_meters")
+/// }
+/// ```
+extension Decoder {
+    /// The value of the first of `keys` (each a key or a dotted path) that gives one, read as
+    /// the subscripts read it.
+    /// - Throws: `DecodingError.keyNotFound` for the first key when none gives a value.
+    public func value<Value: Decodable>(forKeys keys: String...) throws -> Value {
+        if let value: Value = self[keys] { return value }
+        let key = AnyCodingKey(stringValue: keys.first ?? "")
+        throw DecodingError.keyNotFound(key, .init(codingPath: codingPath,
+                                                   debugDescription: "No value for any of \(keys.map(\.debugDescription).joined(separator: ", "))."))
+    }
+}
+
+extension Encoder {
+    /// Writes `value` under `key`; a dotted key writes nested objects unless `treatDotAsNested` is false.
+    /// - Throws: what encoding `value` throws.
+    public func set<Value: Encodable>(_ value: Value, forKey key: String, treatDotAsNested: Bool = true) throws {
+        let path = treatDotAsNested ? key.split(separator: ".", omittingEmptySubsequences: false).map(String.init) : [key]
+        try write(value, at: path.map { AnyCodingKey(stringValue: $0) })
     }
 }

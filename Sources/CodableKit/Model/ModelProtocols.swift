@@ -13,6 +13,9 @@ public protocol ModelMappable {
     static func mappingForKey() -> [KeyMapping]?
     /// Transformers per property (`CodingKeys.x <--- transformer`). Default nil.
     static func mappingForValue() -> [ValueMapping]?
+    /// CodableKit's own, supplied for every model: the type as an ``EncodableModel``, if it is
+    /// one, known without asking the runtime for the conformance. Do not implement it.
+    static var _encodableModel: (any EncodableModel.Type)? { get }
 }
 
 extension ModelMappable {
@@ -20,6 +23,13 @@ extension ModelMappable {
     public static func mappingForKey() -> [KeyMapping]? { nil }
     /// No value rules unless the model declares some.
     public static func mappingForValue() -> [ValueMapping]? { nil }
+    /// Not an `EncodableModel`.
+    public static var _encodableModel: (any EncodableModel.Type)? { nil }
+}
+
+extension ModelMappable where Self: EncodableModel {
+    /// The model itself.
+    public static var _encodableModel: (any EncodableModel.Type)? { Self.self }
 }
 
 /// A model that CodableKit decodes tolerantly: its `init(from:)` — the compiler's, or one
@@ -40,6 +50,12 @@ public protocol DecodableModel: Decodable, ModelMappable {
     init()
     /// Called after the model is decoded, inner models first. Default: nothing.
     mutating func didFinishMapping()
+    /// ReerCodable's hook: called after `didFinishMapping()`, with a decoder at the model's
+    /// object (to read what no property holds). A throw rejects the model: a top-level decode
+    /// throws the error, an element of a collection is dropped, and a property holding the model
+    /// keeps its initial value (both recorded); strict mode throws it. CodableKit's decoding
+    /// calls it; `JSONDecoder` does not (it knows nothing of it). Default: nothing.
+    mutating func didDecode(from decoder: any Decoder) throws
     /// CodableKit's own, supplied for every model: writes `value` (a `Self`) to `encoder`
     /// and returns true when the model is also `Encodable` (that is how initial values are
     /// read by coding key); false for a decode-only model. Stated here so that it is known
@@ -63,6 +79,9 @@ public protocol DecodableModel: Decodable, ModelMappable {
 extension DecodableModel {
     /// Does nothing unless the model implements it.
     public mutating func didFinishMapping() {}
+
+    /// Does nothing unless the model implements it.
+    public mutating func didDecode(from decoder: any Decoder) throws {}
 
     /// `[Self](unsafeUninitializedCapacity:initializingWith:)`, for the generic code that
     /// cannot name `[Self]` cheaply (`DocumentDecoder.decodePlannedElements`, which takes the
@@ -96,6 +115,12 @@ extension DecodableModel where Self: Encodable {
 
 /// A model that CodableKit encodes through the same key and value rules.
 public protocol EncodableModel: Encodable, ModelMappable {
+    /// ReerCodable's hook: called before the model is written, with the encoder it is written
+    /// to (for `userInfo` and `codingPath`; what it writes there joins what the model's
+    /// `encode(to:)` writes). A throw fails the encode: `ModelEncoder` throws the error,
+    /// `toJSONString()` gives nil. CodableKit's encoding calls it; `JSONEncoder` does not.
+    /// Default: nothing.
+    func willEncode(to encoder: any Encoder) throws
     /// CodableKit's own, supplied for every model: whether the model declares
     /// ``SynthesizedEncodable`` in its own module (a conformance added from another module
     /// does not count, and the model's `encode(to:)` then always runs). Do not implement it.
@@ -103,8 +128,21 @@ public protocol EncodableModel: Encodable, ModelMappable {
 }
 
 extension EncodableModel {
+    /// Does nothing unless the model implements it.
+    public func willEncode(to encoder: any Encoder) throws {}
+
     /// A model that does not declare `SynthesizedEncodable`.
     public static var _isSynthesizedEncodable: Bool { false }
+
+    /// `willEncode(to:)` of `value`, a `Self`.
+    static func willEncode<T>(_ value: T, to encoder: any Encoder) throws {
+        try ValueView.with(value) { try $0[as: Self.self].willEncode(to: encoder) }
+    }
+
+    /// `willEncode(to:)` of the `Self` that `view` sees.
+    static func willEncode(_ view: ValueView, to encoder: any Encoder) throws {
+        try view[as: Self.self].willEncode(to: encoder)
+    }
 }
 
 /// A model CodableKit decodes and encodes.

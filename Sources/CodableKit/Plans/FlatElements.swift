@@ -23,9 +23,8 @@ extension DocumentDecoder {
             walk.walkedInOrder = true
             try walk.fillInOrder(value, plainScalars: true, self, plan)
             if walk.next == plan.fields.count, session.filedIssues.mark == mark {
-                // Safety: every stored property of `T` is initialized: the value is.
-                model.finishMapping(&value.value(as: T.self).pointee)
-                return .decoded
+                // Every stored property of `T` is initialized: the value is.
+                return try finishFlat(value, T.self, model: model, walk: &walk)
             }
         }
         do {
@@ -46,13 +45,8 @@ extension DocumentDecoder {
             session.filedIssues.rewind(to: mark)
             return .again
         }
-        // Safety: every stored property of `T` is initialized: the value is.
-        model.finishMapping(&value.value(as: T.self).pointee)
-        if case .promoted = walk.flat {
-            session.popFrame()
-            session.path.removeLast()
-        }
-        return .decoded
+        // Every stored property of `T` is initialized: the value is.
+        return try finishFlat(value, T.self, model: model, walk: &walk)
     }
 }
 

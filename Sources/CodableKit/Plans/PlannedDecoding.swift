@@ -45,8 +45,14 @@ extension DocumentDecoder {
             plan.deinitialize(value, initialized: walk.initialized)
             throw error
         }
-        // Safety: every stored property of `T` is initialized: the value is.
-        model.finishMapping(&value.value(as: T.self).pointee)
+        do {
+            // Safety: every stored property of `T` is initialized: the value is.
+            try finishModel(&value.value(as: T.self).pointee, model: model, at: walk.object)
+        } catch {
+            // Safety: the value is whole (a hook's throw leaves it so); the caller takes it as uninitialized.
+            value.value(as: T.self).deinitialize(count: 1)
+            throw error
+        }
     }
 
     /// The elements of an array of a planned model, each built where the array keeps it (no

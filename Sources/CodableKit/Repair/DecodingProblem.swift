@@ -18,6 +18,8 @@ struct DecodingProblem: Error {
         /// A `@Required` property of the model in frame `frame` had no usable value:
         /// the issue it would have been, and why.
         case required(DecodingIssue.Kind, key: String, frame: Int, why: String)
+        /// The model in frame `frame` rejected itself: its `didDecode(from:)` threw `error`.
+        case rejected(any Error, frame: Int)
 
         /// What is wrong with the value at `node` when it is not of the kind asked for: `null`,
         /// else a mismatch that names what was found.
@@ -59,6 +61,16 @@ struct DecodingProblem: Error {
         case .transformFailed: .transformFailed
         case let .plugin(kind, _): kind
         case let .required(kind, _, _, _): kind
+        case .rejected: .typeMismatch(expected: typeName(expected), found: "a value its didDecode(from:) rejected")
+        }
+    }
+
+    /// The frame of the model this problem fails as a whole (a `@Required` property's, or one
+    /// that rejected itself): the recovery point holding that model repairs it.
+    var failedFrame: Int? {
+        switch reason {
+        case let .required(_, _, frame, _), let .rejected(_, frame): frame
+        default: nil
         }
     }
 
@@ -68,6 +80,7 @@ struct DecodingProblem: Error {
         case let .plugin(_, description): description
         case let .transformFailed(transformer, found): "\(transformer) could not read \(found)"
         case let .required(_, key, _, why): "the required property \(key.debugDescription): \(why)"
+        case let .rejected(error, _): "didDecode(from:) threw \(error)"
         default: reading?.note
         }
     }
@@ -86,7 +99,7 @@ struct DecodingProblem: Error {
         case .missing: "nothing there"
         case .null: "expected \(typeName(expected)), found null"
         case let .mismatch(found), let .outOfRange(found): "expected \(typeName(expected)), found \(found)"
-        case .transformFailed, .plugin, .required: detail ?? "could not be read"
+        case .transformFailed, .plugin, .required, .rejected: detail ?? "could not be read"
         }
     }
 
@@ -116,6 +129,8 @@ struct DecodingProblem: Error {
             return .dataCorrupted(.init(codingPath: path, debugDescription: description))
         case .required:
             return .dataCorrupted(.init(codingPath: path, debugDescription: "The model cannot be used without \(detail ?? "a required property")."))
+        case let .rejected(error, _):
+            return .dataCorrupted(.init(codingPath: path, debugDescription: "\(typeName(expected)).didDecode(from:) threw \(error).", underlyingError: error))
         }
     }
 }

@@ -150,6 +150,13 @@ extension DecodingSession {
                                expected: problem.expected).placed(at: codingPath(depth: site.depth, appending: pathKey(site)))
     }
 
+    /// What a model's `didDecode(from:)` threw, as the problem that rejects the model in the
+    /// innermost frame (`DecodingProblem.Reason.rejected`); strict mode throws the error itself.
+    func rejection(_ error: any Error, of type: Any.Type) -> any Error {
+        if strict || error is DecodingAbort { return error }
+        return DecodingProblem(reason: .rejected(error, frame: frames.count - 1), expected: type)
+    }
+
     // MARK: Recovery points
 
     /// A property: strict mode throws with the property's path; tolerant mode returns
@@ -164,7 +171,7 @@ extension DecodingSession {
     func repairProperty<T>(_: T.Type, problem: DecodingProblem, site: PropertySite,
                            at node: Int? = nil, in document: JSONDocument? = nil) throws -> T {
         // A required property's own model fails; the model holding it (an outer frame) repairs it.
-        if case let .required(_, _, frame, _) = problem.reason, frame <= site.frame { throw problem }
+        if let frame = problem.failedFrame, frame <= site.frame { throw problem }
         let key = pathKey(site)
         if strict { throw problem.decodingError(path: codingPath(depth: site.depth, appending: key)) }
         let initial = initialValue(T.self, key: site.key, frame: site.frame)
@@ -274,6 +281,7 @@ extension DecodingSession {
     func repairRoot<T>(_: T.Type, _ error: any Error, at node: Int, document: JSONDocument) throws -> T {
         if let abort = error as? DecodingAbort { throw abort.error }
         guard let problem = problem(from: error, expected: T.self, found: FoundValue(node: node, in: document)) else { throw error }
+        if case let .rejected(error, _) = problem.reason { throw error }  // a top-level model rejected itself: its own error
         if case .required = problem.reason { throw problem.decodingError(path: problem.path ?? []) }  // a top-level model fails
         // A root of the wrong kind (an array for a model, an object for an array, null) is not a
         // field to repair: an empty value for it would be taken for the payload's (a server

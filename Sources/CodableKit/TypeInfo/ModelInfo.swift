@@ -18,6 +18,9 @@ final class ModelInfo: Sendable {
     let fields: FieldLayout?
     /// A class: an encoded value may be of a subclass, with fields of its own.
     let isClass: Bool
+    /// The model as an `EncodableModel` (whose `willEncode(to:)` runs before it is written).
+    /// A metatype: immutable, safe to read from any thread, though Swift does not call it `Sendable`.
+    nonisolated(unsafe) let encodable: (any EncodableModel.Type)?
     /// An `@Observable` class: the macro stores each property `name` as `_name`, which is
     /// what its synthesized `Codable` asks for; it is read and written as `name`.
     let isObservable: Bool
@@ -96,6 +99,7 @@ final class ModelInfo: Sendable {
         // A model class's fields, learned from one instance; their own keys and transformers
         // come after the model's rules for the same name.
         isClass = type is AnyClass
+        encodable = mappable?._encodableModel
         if isClass, let model {
             let (sample, made) = FieldCollector.collecting { model.init() }
             fields = FieldLayout(of: sample as AnyObject, made: made)

@@ -125,13 +125,17 @@ extension SlotDecodable {
 }
 
 extension DecodableModel {
-    /// `didFinishMapping()` on `value`, which is a `Self`, in place.
+    /// `didFinishMapping()`, then `didDecode(from: decoder)`, on `value`, which is a `Self`, in place.
     @inline(__always)
-    static func finishMapping<T>(_ value: inout T) {
+    static func finishDecoding<T>(_ value: inout T, from decoder: any Decoder) throws {
         // Safety (the closure): see inside; the pointer is used only while the closure runs.
-        withUnsafeMutablePointer(to: &value) { pointer in
+        try withUnsafeMutablePointer(to: &value) { pointer in
             // Safety: `value` is a `Self`: `decodeModel` calls this on the model its route names.
-            UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: Self.self).pointee.didFinishMapping()
+            let model = UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: Self.self)
+            // Safety: as above.
+            model.pointee.didFinishMapping()
+            // Safety: as above.
+            try model.pointee.didDecode(from: decoder)
         }
     }
 }
