@@ -36,6 +36,11 @@ public struct DecodingOptions: Sendable {
     /// input holds. Every value is still repaired. Nil (the default): the app-wide
     /// `DecodingReport.defaultLimit`, read when the decode files its first issue.
     public var reportLimit: Int?
+    /// How a number with a fraction (`3.6`, `"3.6"`) is read into an integer type:
+    /// SmartCodable's `numberConversionStrategy`. Default `.strict`: not read (the property
+    /// keeps its initial value, recorded). Tolerant mode only: strict mode reads what
+    /// `JSONDecoder` reads.
+    public var numberConversionStrategy = NumberConversionStrategy.strict
 
     /// Options for one decode call; every default is the tolerant, rule-free behaviour.
     public init(mode: Mode = .tolerant, keyStrategies: [any KeyStrategy] = [],
@@ -87,6 +92,25 @@ extension JSONDecoder.NonConformingFloatDecodingStrategy {
         case negativeInfinity: return -.infinity
         case nan: return .nan
         default: return nil
+        }
+    }
+}
+
+/// How a number with a fraction is read into an integer type (`DecodingOptions.numberConversionStrategy`).
+public enum NumberConversionStrategy: Sendable, Hashable {
+    /// Not read: `3.6` is no `Int` (recorded as a type mismatch; the property falls back).
+    case strict
+    /// The fraction dropped, toward zero: `3.6` → 3, `-3.6` → -3 (recorded as a conversion).
+    case truncate
+    /// To the nearest integer, halves away from zero: `3.6` → 4, `2.5` → 3 (recorded as a conversion).
+    case rounded
+
+    /// The rounding rule, or nil for `.strict`.
+    var rule: FloatingPointRoundingRule? {
+        switch self {
+        case .strict: nil
+        case .truncate: .towardZero
+        case .rounded: .toNearestOrAwayFromZero
         }
     }
 }

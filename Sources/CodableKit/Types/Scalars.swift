@@ -23,6 +23,9 @@ protocol ScalarValue: Decodable, KernelValue {
     static func convert(_ document: JSONDocument, _ node: Int) -> Self?
     /// Whether `kind` is this type's own kind (a failed read of it is "out of range").
     static func isOwnKind(_ kind: JSONDocument.Kind) -> Bool
+    /// The number at `node` (or in its string) with its fraction rounded by `rule`, for an
+    /// integer type it then fits (`NumberConversionStrategy`); nil for any other type.
+    static func rounding(_ document: JSONDocument, _ node: Int, _ rule: FloatingPointRoundingRule) -> Self?
     /// An array of this type (`DocumentDecoder.decodeScalarArray`). A requirement, not
     /// only an extension method, so that each conformance gets a copy specialized for
     /// its type: called generically, every array asked the runtime for the metadata of
@@ -35,6 +38,8 @@ protocol ScalarValue: Decodable, KernelValue {
 }
 
 extension ScalarValue {
+    static func rounding(_: JSONDocument, _: Int, _: FloatingPointRoundingRule) -> Self? { nil }
+
     static func readArray(with decoder: DocumentDecoder, at node: Int) throws -> [Self] {
         try decoder.decodeScalarArray(Self.self, at: node)
     }
@@ -90,7 +95,9 @@ extension DocumentDecoder {
             // A string that `nonConformingFloatDecodingStrategy` names: a value, not a repair.
             if let value = special as? S ?? Float(special) as? S { return (value, false) }
         }
-        return S.convert(document, node).map { ($0, true) }
+        if let value = S.convert(document, node) { return (value, true) }
+        if let rule = session.options.numberConversionStrategy.rule, let value = S.rounding(document, node, rule) { return (value, true) }
+        return nil
     }
 }
 
@@ -114,6 +121,16 @@ extension ScalarValue where Self: FixedWidthInteger {
     }
 
     static func isOwnKind(_ kind: JSONDocument.Kind) -> Bool { kind == .number }
+
+    static func rounding(_ document: JSONDocument, _ node: Int, _ rule: FloatingPointRoundingRule) -> Self? {
+        let number: Double? = switch document.nodes[node].kind {
+        case .number: document.double(node)
+        case .string: document.numberInString(node)?.double
+        default: nil
+        }
+        guard let number, number.isFinite else { return nil }
+        return Self(exactly: number.rounded(rule))
+    }
 
     static var emptyValue: Self? { 0 }
 
