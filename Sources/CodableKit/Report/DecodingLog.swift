@@ -22,7 +22,9 @@ public enum DecodingLog {
         case none
         /// Print each report's whole tree.
         case verbose
-        /// Print one line per report: how many repairs, and the first.
+        /// Print what a server got wrong, as SmartCodable's `SmartSentinel` `.alert` does: every
+        /// repair but a missing key or a `null` (type mismatches, conversions, dropped elements,
+        /// unmatched cases), and failures; a report of missing keys alone prints nothing.
         case alert
     }
 
@@ -53,14 +55,20 @@ public enum DecodingLog {
         if level == .none && handlers.isEmpty { return }
         let report = report()
         if report.isClean { return }
-        switch level {
-        case .none: break
-        case .verbose: print("CodableKit decoding \(modelType()): \(report)")
-        case .alert:
-            let first = report.failure ?? report.issues.first.map(\.description) ?? ""
-            print("CodableKit decoding \(modelType()): \(report.issueCount) repairs; \(first)")
-        }
+        if let text = text(for: report, at: level) { print("CodableKit decoding \(modelType()): \(text)") }
         for handler in handlers { handler(report) }
+    }
+
+    /// What `level` prints of `report`, or nil for nothing.
+    package static func text(for report: DecodingReport, at level: Level) -> String? {
+        switch level {
+        case .none: return nil
+        case .verbose: return report.description
+        case .alert:
+            let alerts = report.issues.filter { $0.kind != .keyNotFound && $0.kind != .valueWasNull }
+            if alerts.isEmpty && report.failure == nil { return nil }
+            return DecodingReport(issues: alerts, failure: report.failure).description
+        }
     }
 
     private struct State {
