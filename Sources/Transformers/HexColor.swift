@@ -15,7 +15,10 @@ import SwiftUI
 /// let tint = HexColor(hex: "#7DA5E3")          // red 0x7D / 255 …
 /// tint?.hex                                     // "#7DA5E3"
 /// ```
-/// As `Codable` on its own it reads and writes the same hex text.
+/// As `Codable` on its own it reads and writes the same hex text. A colour read from hex text is
+/// written back in that text's form (`7da5e3` stays without `#` and in lowercase, `#FFF` stays
+/// short while the colour allows it); two colours with the same components are equal whatever
+/// their form.
 public struct HexColor: Codable, Hashable, Sendable {
     /// The red component, from 0 to 1.
     public let red: Double
@@ -25,6 +28,15 @@ public struct HexColor: Codable, Hashable, Sendable {
     public let blue: Double
     /// The alpha component, from 0 to 1.
     public let alpha: Double
+    /// How `hex` is written: the form the colour was read in, else `#RRGGBB`.
+    private var form = HexForm()
+
+    /// A way of writing hex text: what goes in front, the letters' case, three or four digits.
+    private struct HexForm: Sendable {
+        var prefix = "#"
+        var uppercase = true
+        var short = false
+    }
 
     /// Components from 0 to 1; values outside are clamped.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
@@ -55,15 +67,31 @@ public struct HexColor: Codable, Hashable, Sendable {
             return Double(short ? raw * 17 : raw) / 255
         }
         self.init(red: channel(0), green: channel(1), blue: channel(2), alpha: channels == 4 ? channel(3) : 1)
+        let prefix = String(hex.trimmingSpace().prefix(hex.trimmingSpace().count - digits.count))
+        form = HexForm(prefix: prefix, uppercase: !digits.contains(where: \.isLowercase), short: short)
     }
 
-    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque; uppercase.
+    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque, uppercase — or in the form the colour was read in.
     public var hex: String {
-        func byte(_ value: Double) -> String {
-            let text = String(Int((value * 255).rounded()), radix: 16, uppercase: true)
-            return text.count == 1 ? "0" + text : text
+        let bytes = [red, green, blue] + (alpha < 1 ? [alpha] : [])
+        let values = bytes.map { Int(($0 * 255).rounded()) }
+        // Three or four digits only where every byte is a digit doubled (0x77, not 0x7D).
+        let short = form.short && values.allSatisfy { $0 % 17 == 0 }
+        let digits = values.map { value in
+            let text = String(short ? value / 17 : value, radix: 16, uppercase: form.uppercase)
+            return short || text.count == 2 ? text : "0" + text
         }
-        return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
+        return form.prefix + digits.joined()
+    }
+
+    /// Equal components (the form read is not compared).
+    public static func == (lhs: HexColor, rhs: HexColor) -> Bool {
+        (lhs.red, lhs.green, lhs.blue, lhs.alpha) == (rhs.red, rhs.green, rhs.blue, rhs.alpha)
+    }
+
+    /// The components.
+    public func hash(into hasher: inout Hasher) {
+        for component in [red, green, blue, alpha] { hasher.combine(component) }
     }
 
     /// Reads hex text. - Throws: `DecodingError.dataCorrupted` for text that is not a hex colour.

@@ -17,6 +17,24 @@ import CodableKitTransformers
         #expect(color == expected)
     }
 
+    /// Written back in the form read (SmartCodable writes `7DA5E3` where it read it); a colour made
+    /// in code, or one a short form cannot hold, in `#RRGGBB`.
+    @Test(arguments: [("#7DA5E3", "#7DA5E3"), ("7da5e3", "7da5e3"), ("0x7DA5E3", "0x7DA5E3"), ("#FFF", "#FFF"),
+                      ("#f0a", "#f0a"), ("#F0A8", "#F0A8"), ("#7DA5E380", "#7DA5E380"), ("0X000000", "0X000000"), (" #abc ", "#abc")])
+    func writesTheFormItRead(_ text: String, _ written: String) throws {
+        let color = try #require(HexColorTransformer().transformFromJSON(.string(text)))
+        #expect(HexColorTransformer().transformToJSON(color) == written)
+        #expect(color == HexColor(hex: color.hex))
+    }
+
+    @Test func aColourMadeInCodeOrOutOfAShortForm() throws {
+        #expect(HexColor(red: 1, green: 0, blue: 0).hex == "#FF0000")
+        #expect(HexColor(red: 0.5, green: 0, blue: 0, alpha: 0.5).hex == "#80000080")
+        // Equal colours whatever their form, and one hash.
+        let short = try #require(HexColor(hex: "#fff")), long = try #require(HexColor(hex: "#FFFFFF"))
+        #expect(short == long && Set([short, long]).count == 1)
+    }
+
     @Test(arguments: ["red", "#12", "#12345", "#GGGGGG", "rgb(1,2,3)", "#+FFFFF", ""])
     func rejects(_ text: String) {
         #expect(HexColorTransformer().transformFromJSON(.string(text)) == nil)

@@ -43,7 +43,7 @@ import CodableKitTransformers
         let dictionary = try #require(first.toDictionary())
         #expect(dictionary["stamp"] as? String == "2024-12-10T07:30:00.250Z")
         #expect(dictionary["payload"] as? String == "aGVsbG8/Pg==")
-        #expect(dictionary["tint"] as? String == "#7DA5E380")
+        #expect(dictionary["tint"] as? String == "#7da5e380")   // in the form it was read (issue 68)
         #expect(dictionary["millis"] as? Int == 1_700_000_000_123)
     }
 }
