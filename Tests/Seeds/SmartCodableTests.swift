@@ -212,10 +212,76 @@ import CodableKitTransformers
         #expect(empty?.a == 1 && empty?.b == true && empty?.c == "x" && empty?.d == 2)
     }
 
+    // MARK: numberConversionStrategy
+
+    struct Numbers: CodableModel {
+        var a = 0
+        var b = 0
+        var c: Int?
+        var d: UInt8 = 9
+    }
+
+    /// `3.6` into an `Int`: `.strict` (the default) keeps the initial value, `.truncate` gives 3,
+    /// `.rounded` 4; a value out of the type's range is not read either way. Recorded.
+    @Test(arguments: [(NumberConversionStrategy.strict, [0, 0, -1]), (.truncate, [3, 3, -2]), (.rounded, [4, 4, -3])])
+    func numberConversionStrategy(_ strategy: NumberConversionStrategy, _ expected: [Int]) throws {
+        var options = DecodingOptions()
+        options.numberConversionStrategy = strategy
+        let (model, report) = try Numbers.decodeWithReport(from: #"{"a": 3.6, "b": "3.6", "c": -2.5, "d": 300.2}"#, options: options)
+        #expect([model.a, model.b, model.c ?? -1] == expected)
+        #expect(model.d == 9)
+        #expect(report.issues.count == 4)
+        // Strict mode reads what JSONDecoder reads: no rounding.
+        options.mode = .strict
+        #expect(throws: DecodingError.self) { try Numbers.decode(from: #"{"a": 3.6, "b": 1, "d": 1}"#, options: options) }
+    }
+
     #if FullFoundation
     @Test func propertyLists() throws {
         let plist = try PropertyListSerialization.data(fromPropertyList: ["name": "p"], format: .xml, options: 0)
         #expect(Model.deserializePlist(from: plist) == Model(name: "p"))
     }
     #endif
+}
+
+/// SmartCodable's own names, deprecated where CodableKit's mean the same (the fix-it renames
+/// them): they compile and behave as CodableKit's.
+@Suite struct SmartCodableSpellingTests {
+    @available(*, deprecated)
+    struct Screen: SmartCodable {
+        var title = ""
+        @SmartIgnored var cache: [String: Int] = [:]
+        @SmartFlat var size = Size()
+        @SmartDate var shown: Date?
+        var kind = Kind.a
+    }
+
+    @available(*, deprecated)
+    struct Size: SmartCodable { var width = 0 }
+
+    @available(*, deprecated)
+    enum Kind: String, SmartCaseDefaultable { case a, b }
+
+    @available(*, deprecated)
+    @Test func seedNamesDoWhatCodableKitsDo() throws {
+        let screen = try #require(Screen.deserialize(from: #"{"title": "t", "cache": {"x": 1}, "width": 3, "shown": 1733819400000, "kind": "zz"}"#))
+        #expect(screen.title == "t" && screen.cache.isEmpty && screen.size.width == 3 && screen.kind == .a)
+        #expect(screen.toJSONString() == #"{"title":"t","width":3,"shown":1733819400000,"kind":"a"}"#)
+        #expect(SmartDateTransformer().transformFromJSON(.string("2024-12-10 08:30:00")) == Date(timeIntervalSince1970: 1_733_819_400))
+        let previous = SmartSentinel.debugMode
+        SmartSentinel.debugMode = .alert
+        #expect(DecodingLog.level == .alert)
+        SmartSentinel.debugMode = previous
+    }
+
+    /// `SmartSentinel`'s `.alert` shows type mismatches, not missing keys or nulls.
+    @Test func alertLevelShowsWhatTheServerGotWrong() throws {
+        struct Probe: CodableModel { var a = 0; var b = ""; var c = 0 }
+        let (_, report) = try Probe.decodeWithReport(from: #"{"a": "x", "b": null}"#)
+        let alert = try #require(DecodingLog.text(for: report, at: .alert))
+        #expect(alert.contains("a: expected Int") && !alert.contains("b:") && !alert.contains("c:"))
+        #expect(DecodingLog.text(for: report, at: .verbose)?.contains("c:") == true)
+        let (_, quiet) = try Probe.decodeWithReport(from: #"{"b": null}"#)
+        #expect(DecodingLog.text(for: quiet, at: .alert) == nil)
+    }
 }
