@@ -117,3 +117,23 @@ public struct SmartPublished<Value> {
     /// Never made.
     public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
 }
+
+/// ReerCodable's `@Base64Coding`.
+@available(*, unavailable, message: "declare the property as Data: CodableKit reads and writes Data as base64 (`[UInt8](data)` gives its bytes)")
+@propertyWrapper
+public struct Base64Coding<Value> {
+    /// Never made.
+    public var wrappedValue: Value
+    /// Never made.
+    public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+}
+
+/// ReerCodable's `@CompactDecoding`.
+@available(*, unavailable, message: "drop the wrapper: CodableKit leaves a null element out of an array or set already (and records it)")
+@propertyWrapper
+public struct CompactDecoding<Value> {
+    /// Never made.
+    public var wrappedValue: Value
+    /// Never made.
+    public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+}
