@@ -240,6 +240,8 @@ import CodableKitTransformers
     @Test func propertyLists() throws {
         let plist = try PropertyListSerialization.data(fromPropertyList: ["name": "p"], format: .xml, options: 0)
         #expect(Model.deserializePlist(from: plist) == Model(name: "p"))
+        let list = try PropertyListSerialization.data(fromPropertyList: [["name": "a"], ["name": 2]], format: .binary, options: 0)
+        #expect([Model].deserializePlist(from: list) == [Model(name: "a"), Model(name: "2")])
     }
     #endif
 }

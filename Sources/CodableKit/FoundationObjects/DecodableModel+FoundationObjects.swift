@@ -61,6 +61,17 @@ extension Array where Element: DecodableModel {
                                         hint: .array(of: Element.self))
         }
     }
+
+    /// The models in a property list (XML or binary), or nil; see `DecodableModel.deserializePlist(from:)`.
+    public static func deserializePlist(from data: Data?, designatedPath: String? = nil,
+                                        options: DecodingOptions = .init()) -> [Element]? {
+        guard let data else { return nil }
+        return DecodeCall.optional([Element].self) {
+            let document = try DecodeCall.document(propertyList: data, options: options)
+            return try DecodeCall.value(Self.self, document: document, designatedPath: designatedPath, options: options,
+                                        hint: .array(of: Element.self))
+        }
+    }
 }
 
 extension DecodeCall {
