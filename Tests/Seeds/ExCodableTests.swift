@@ -139,6 +139,27 @@ import CodableKitTransformers
         #expect(TestExCodable.deserialize(from: #"{"int": "2"}"#) == TestExCodable(int: 2, string: nil))
     }
 
+    /// §6C: a model's own type converter (`ExCodableDecodingTypeConverter`, a `Double` from a
+    /// `Bool`) is a transformer for its properties.
+    struct TestCustomTypeConverter: CodableModel {
+        var doubleFromBool: Double? = nil
+        var floatFromBool: Float? = nil
+        static let fromBool = FastTransformer<Double, JSONValue>(fromJSON: { json in
+            if case let .bool(flag)? = json { return flag ? 1 : 0 }
+            return json?.converted(to: Double.self)
+        })
+        static func mappingForValue() -> [ValueMapping]? {
+            [CodingKeys.doubleFromBool <--- fromBool,
+             CodingKeys.floatFromBool <--- FastTransformer<Float, JSONValue>(fromJSON: { fromBool.transformFromJSON($0 ?? .null).map(Float.init) })]
+        }
+    }
+
+    @Test func modelTypeConverter() throws {
+        let model = try #require(TestCustomTypeConverter.deserialize(from: #"{"doubleFromBool": true, "floatFromBool": false}"#))
+        #expect(model.doubleFromBool == 1 && model.floatFromBool == 0)
+        #expect(TestCustomTypeConverter.deserialize(from: #"{"doubleFromBool": "2.5"}"#)?.doubleFromBool == 2.5)
+    }
+
     /// §4: a `RawRepresentable` enum property.
     enum TestEnum: Int, Codable { case zero = 0, one = 1 }
     struct TestStructWithEnum: CodableModel { var `enum` = TestEnum.zero }
