@@ -32,8 +32,6 @@ final class DecodingSession {
     @exclusivity(unchecked) var containers = HandedOutContainers()
     /// Where a partial document was cut (see `PartialCut`).
     var cut = PartialCut()
-    /// The decoder flat elements' `didDecode(from:)` hooks get (made on first need).
-    private(set) lazy var flatElementHook = FlatElementHook()
 
     init(options: DecodingOptions, appliesTransformers: Bool = true, recordsIssues: Bool = true) {
         settings = CallSettings(options: options, appliesTransformers: appliesTransformers, recordsIssues: recordsIssues)

@@ -20,6 +20,9 @@ final class DocumentDecoder: Decoder {
     /// The whole coding path to `node`, for a decoder a hand-written `init(from:)` may keep past
     /// its decode (a super decoder): once the decode has ended its session has no path left.
     var keptPath: [PathComponent]?
+    /// A flat element whose `didDecode(from:)` is running before it has its place: the first
+    /// request puts it there (`placeUnplacedElement`).
+    @exclusivity(unchecked) var unplaced: UnplacedElement?
 
     init(document: JSONDocument, session: DecodingSession, node: Int) {
         self.document = document
@@ -28,6 +31,7 @@ final class DocumentDecoder: Decoder {
     }
 
     var codingPath: [any CodingKey] {
+        if unplaced?.placed == false { placeUnplacedElement() }
         if session.ended, let keptPath { return keptPath.map(\.codingKey) }
         return session.codingPath(depth: session.path.count) + prefix.map { $0.codingKey as any CodingKey }
     }
@@ -63,6 +67,7 @@ final class DocumentDecoder: Decoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        if unplaced?.placed == false { placeUnplacedElement() }
         if session.ended { return try containerAfterItsDecode(keyedBy: type) }
         guard document.nodes[node].kind == .object else {
             if let nested = try jsonInString(at: node, expecting: .object) {
@@ -76,6 +81,7 @@ final class DocumentDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        if unplaced?.placed == false { placeUnplacedElement() }
         if session.ended { return try afterItsDecode { try $0.unkeyedContainer() } }
         guard document.nodes[node].kind == .array else {
             if let nested = try jsonInString(at: node, expecting: .array) {
@@ -88,7 +94,8 @@ final class DocumentDecoder: Decoder {
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        SingleValueContainer(decoder: self, node: node)
+        if unplaced?.placed == false { placeUnplacedElement() }
+        return SingleValueContainer(decoder: self, node: node)
     }
 
     /// Decodes `T` from `node` with this decoder, restoring the current node afterwards.

@@ -46,8 +46,8 @@ extension DocumentDecoder {
             throw error
         }
         do {
-            // Safety: every stored property of `T` is initialized: the value is.
-            try finishModel(&value.value(as: T.self).pointee, model: model, at: walk.object)
+            // Every stored property of `T` is initialized: the value is whole.
+            try finishModel(at: value.base, T.self, model: model, object: walk.object)
         } catch {
             // Safety: the value is whole (a hook's throw leaves it so); the caller takes it as uninitialized.
             value.value(as: T.self).deinitialize(count: 1)

@@ -125,17 +125,14 @@ extension SlotDecodable {
 }
 
 extension DecodableModel {
-    /// `didFinishMapping()`, then `didDecode(from: decoder)`, on `value`, which is a `Self`, in place.
+    /// `didFinishMapping()`, then `didDecode(from: decoder)`, on the `Self` at `value`, in place.
     @inline(__always)
-    static func finishDecoding<T>(_ value: inout T, from decoder: any Decoder) throws {
-        // Safety (the closure): see inside; the pointer is used only while the closure runs.
-        try withUnsafeMutablePointer(to: &value) { pointer in
-            // Safety: `value` is a `Self`: `decodeModel` calls this on the model its route names.
-            let model = UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: Self.self)
-            // Safety: as above.
-            model.pointee.didFinishMapping()
-            // Safety: as above.
-            try model.pointee.didDecode(from: decoder)
-        }
+    static func finishDecoding(at value: UnsafeMutableRawPointer, from decoder: any Decoder) throws {
+        // Safety: `value` is the place of a whole `Self` (`DocumentDecoder.finishModel`'s callers say so).
+        let model = value.assumingMemoryBound(to: Self.self)
+        // Safety: as above.
+        model.pointee.didFinishMapping()
+        // Safety: as above.
+        try model.pointee.didDecode(from: decoder)
     }
 }
