@@ -124,6 +124,29 @@ import CodableKitTransformers
         #expect(Quiet.calls.withLock { $0 } - before == 500)
     }
 
+    /// A hook of the model's own that decodes models without one keeps running for every object
+    /// (the defaults it meets say they ran; its own never does).
+    struct Inner: CodableModel { var v = 0 }
+    struct Outer: CodableModel {
+        var id = 0
+        static let calls = Locked(0)
+        mutating func didDecode(from decoder: any Decoder) throws {
+            let inner: Inner? = decoder["inner"]
+            id += inner?.v ?? 0
+            Self.calls.withLock { $0 += 1 }
+        }
+    }
+
+    @Test func ownHooksAroundDefaultOnesKeepRunning() throws {
+        let before = Outer.calls.withLock { $0 }
+        let json = "[" + (0 ..< 40).map { #"{"id": \#($0), "inner": {"v": 1000}}"# }.joined(separator: ",") + "]"
+        for _ in 0 ..< 3 {
+            let outers = try [Outer].decode(from: json)
+            #expect(outers.map(\.id) == (0 ..< 40).map { $0 + 1000 })
+        }
+        #expect(Outer.calls.withLock { $0 } - before == 120)
+    }
+
     struct Audited: CodableModel {
         var id = 0
         var secret = ""

@@ -23,6 +23,8 @@ final class DocumentDecoder: Decoder {
     /// A flat element whose `didDecode(from:)` is running before it has its place: the first
     /// request puts it there (`placeUnplacedElement`).
     @exclusivity(unchecked) var unplaced: UnplacedElement?
+    /// Set by the default `didDecode(from:)` when it runs (see `ModelInfo.decodeHookIsDefault`).
+    @exclusivity(unchecked) var defaultHookRan = false
 
     init(document: JSONDocument, session: DecodingSession, node: Int) {
         self.document = document

@@ -42,9 +42,13 @@ extension StreamEncoder {
         let session = self.session
         // Safety: a plan lives as long as the process (`EncodePlanState`).
         let (info, slot) = plan._withUnsafeGuaranteedRef { ($0.info, $0.slot) }
-        if let encodable = info.encodable {
+        if let encodable = info.encodable, !info.encodeHookIsDefault {
             let hook = session.plannedModelHook
-            if let tree = try hook.run(self, path: path, info: info, { try encodable.willEncode(model, to: hook) }) {
+            var wroteInto: TreeEncoder?
+            try session.tree.runWillEncode(info) {
+                wroteInto = try hook.run(self, path: path, info: info) { try encodable.willEncode(model, to: hook) }
+            }
+            if let tree = wroteInto {
                 // The hook wrote into its encoder: the model's own `encode(to:)` writes there too.
                 return try writeThroughTree(tree, depth: depth) { try slot.encode(model, into: tree) }
             }

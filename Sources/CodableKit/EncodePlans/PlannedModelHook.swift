@@ -34,6 +34,9 @@ final class PlannedModelHook: Encoder {
 
     var userInfo: [CodingUserInfoKey: Any] { state.stream?.userInfo ?? [:] }
 
+    /// The call's session, while a hook runs.
+    var session: EncodingSession? { state.stream?.session.tree }
+
     /// The model's tree encoder, made on first need.
     private func tree() -> TreeEncoder {
         if let tree = state.tree { return tree }

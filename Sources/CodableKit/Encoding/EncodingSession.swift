@@ -7,6 +7,8 @@ final class EncodingSession {
     /// No call strategy or `keyEncodingStrategy`: only a model's own rules change keys.
     let plainKeys: Bool
     @exclusivity(unchecked) private var routes = TypeTable<EncodeRoute>()
+    /// Set by the default `willEncode(to:)` when it runs (see `ModelInfo.encodeHookIsDefault`).
+    @exclusivity(unchecked) var defaultHookRan = false
 
     init(options: EncodingOptions) {
         self.options = options
@@ -47,5 +49,19 @@ final class EncodingSession {
         }
         if let strategy = options.keyStrategies.first { return strategy.encodingKey(for: property) }
         return hasKeyEncodingStrategy ? property : nil
+    }
+}
+
+extension EncodingSession {
+    /// Runs the `willEncode(to:)` of `info`'s model (`body`), unless it was found to be the
+    /// default, and notes when it is (for the next value of the type).
+    @inline(__always)
+    func runWillEncode(_ info: ModelInfo, _ body: () throws -> Void) throws {
+        guard !info.encodeHookIsDefault else { return }
+        let outer = defaultHookRan
+        defaultHookRan = false
+        defer { defaultHookRan = outer }
+        try body()
+        if defaultHookRan { info.noteDefaultEncodeHook() }
     }
 }

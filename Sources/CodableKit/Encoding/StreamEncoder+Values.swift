@@ -50,7 +50,9 @@ extension StreamEncoder {
             child.detach()
             session.innermostLevel = level
         }
-        if let model = info?.encodable { try model.willEncode(value, to: child) }
+        if let info, let model = info.encodable {
+            try session.tree.runWillEncode(info) { try ValueView.with(value) { try model.willEncode($0, to: child) } }
+        }
         try value.encode(to: child)
         try FieldLayout.writeFields(of: value, info: info, into: child.writeFields)
         if child.hasLateWrites { child.takeLateWrites() }  // its own code wrote into it out of turn

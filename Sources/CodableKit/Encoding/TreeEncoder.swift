@@ -251,7 +251,9 @@ extension TreeEncoder {
         let nested = key.map { TreeEncoder(session: session, parent: self, key: $0, info: info) }
             ?? TreeEncoder(session: session, codingPath: path(), info: info)
         nested.keepsKeys = keepsKeys
-        if let model = info?.encodable { try model.willEncode(value, to: nested) }
+        if let info, let model = info.encodable {
+            try session.runWillEncode(info) { try ValueView.with(value) { try model.willEncode($0, to: nested) } }
+        }
         try value.encode(to: nested)
         try FieldLayout.writeFields(of: value, info: info, into: nested.writeFields)
         if topLevel, nested.wroteNothing { throw EncodeCall.encodedNothing(value) }

@@ -80,8 +80,11 @@ extension DecodableModel {
     /// Does nothing unless the model implements it.
     public mutating func didFinishMapping() {}
 
-    /// Does nothing unless the model implements it.
-    public mutating func didDecode(from decoder: any Decoder) throws {}
+    /// Does nothing unless the model implements it. (It tells CodableKit's decoder that it ran, so
+    /// that it is not called again for the type: `ModelInfo.decodeHookIsDefault`.)
+    public mutating func didDecode(from decoder: any Decoder) throws {
+        (decoder as? DocumentDecoder)?.defaultHookRan = true
+    }
 
     /// `[Self](unsafeUninitializedCapacity:initializingWith:)`, for the generic code that
     /// cannot name `[Self]` cheaply (`DocumentDecoder.decodePlannedElements`, which takes the
@@ -128,16 +131,16 @@ public protocol EncodableModel: Encodable, ModelMappable {
 }
 
 extension EncodableModel {
-    /// Does nothing unless the model implements it.
-    public func willEncode(to encoder: any Encoder) throws {}
+    /// Does nothing unless the model implements it. (It tells CodableKit's encoder that it ran, so
+    /// that it is not called again for the type: `ModelInfo.encodeHookIsDefault`.)
+    public func willEncode(to encoder: any Encoder) throws {
+        let session = (encoder as? StreamEncoder)?.session.tree ?? (encoder as? TreeEncoder)?.session
+            ?? (encoder as? PlannedModelHook)?.session
+        session?.defaultHookRan = true
+    }
 
     /// A model that does not declare `SynthesizedEncodable`.
     public static var _isSynthesizedEncodable: Bool { false }
-
-    /// `willEncode(to:)` of `value`, a `Self`.
-    static func willEncode<T>(_ value: T, to encoder: any Encoder) throws {
-        try ValueView.with(value) { try $0[as: Self.self].willEncode(to: encoder) }
-    }
 
     /// `willEncode(to:)` of the `Self` that `view` sees.
     static func willEncode(_ view: ValueView, to encoder: any Encoder) throws {

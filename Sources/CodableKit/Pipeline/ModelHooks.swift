@@ -1,16 +1,18 @@
 /// The end of a model's decode: `didFinishMapping()`, then `didDecode(from:)` with this decoder
-/// at the model's object. A throw from `didDecode` rejects the model (`DecodingSession.rejection`):
-/// the recovery point holding it repairs it as it repairs a model missing a `@Required` property.
+/// at the model's object — unless the type's `didDecode` was found to be the protocol's default,
+/// which says so when it runs (`ModelInfo.decodeHookIsDefault`). A throw from `didDecode`
+/// rejects the model (`DecodingSession.rejection`): the recovery point holding it repairs it as
+/// it repairs a model missing a `@Required` property.
 extension DocumentDecoder {
     /// Finishes `value`, a model (`model`) just decoded at `object` in its own frame.
-    func finishModel<T>(_ value: inout T, model: any DecodableModel.Type, at object: Int) throws {
+    func finishModel<T>(_ value: inout T, model: any DecodableModel.Type, info: ModelInfo, at object: Int) throws {
         // A pointer scope that does not throw: a throwing one is another generic instance, whose
         // metadata the runtime looked up for every model.
         var failure: (any Error)?
         // Safety: the pointer is used only inside the closure, while `value` is whole.
         withUnsafeMutablePointer(to: &value) { pointer in
             do {
-                try finishModel(at: UnsafeMutableRawPointer(pointer), T.self, model: model, object: object)
+                try finishModel(at: UnsafeMutableRawPointer(pointer), T.self, model: model, info: info, object: object)
             } catch {
                 failure = error
             }
@@ -18,16 +20,19 @@ extension DocumentDecoder {
         if let failure { throw failure }
     }
 
-    /// Finishes the model (`model`, a `type`) whole at `value`, decoded at `object`.
-    func finishModel(at value: UnsafeMutableRawPointer, _ type: Any.Type, model: any DecodableModel.Type, object: Int) throws {
-        let saved = node
-        node = object
-        defer { node = saved }
+    /// Finishes the model (`model`, a `type` with `info`'s rules) whole at `value`, decoded at `object`.
+    func finishModel(at value: UnsafeMutableRawPointer, _ type: Any.Type, model: any DecodableModel.Type, info: ModelInfo,
+                     object: Int) throws {
+        if info.decodeHookIsDefault { return model.finishMapping(at: value) }
+        let (saved, outerRan) = (node, defaultHookRan)
+        (node, defaultHookRan) = (object, false)
+        defer { (node, defaultHookRan) = (saved, outerRan) }
         do {
             try model.finishDecoding(at: value, from: self)
         } catch {
             throw session.rejection(error, of: type)
         }
+        if defaultHookRan { info.noteDefaultDecodeHook() }
     }
 
     /// Finishes a flat element (`decodeFlat`), whole in `value` at `walk.object`, and ends its
@@ -36,16 +41,16 @@ extension DocumentDecoder {
     /// deinitialized and dropped, recorded.
     func finishFlat<T>(_ value: ValuePlace, _: T.Type, model: any DecodableModel.Type, walk: inout ObjectWalk) throws -> FlatOutcome {
         do {
-            if case let .pending(element) = walk.flat {
+            if case let .pending(element) = walk.flat, !walk.info.decodeHookIsDefault {
                 let outer = unplaced
                 unplaced = UnplacedElement(element: element, info: walk.info)
                 defer {
                     if unplaced?.placed == true { walk.flat = .promoted }
                     unplaced = outer
                 }
-                try finishModel(at: value.base, T.self, model: model, object: walk.object)
+                try finishModel(at: value.base, T.self, model: model, info: walk.info, object: walk.object)
             } else {
-                try finishModel(at: value.base, T.self, model: model, object: walk.object)
+                try finishModel(at: value.base, T.self, model: model, info: walk.info, object: walk.object)
             }
         } catch {
             // Safety: the value is whole (a hook's throw leaves it so) and is not used again.

@@ -169,7 +169,7 @@ extension DocumentDecoder {
             return try plan._withUnsafeGuaranteedRef { try decodePlanned(T.self, model: model, info: info, at: node, plan: $0) }
         }
         var value = try info.fields == nil ? decodeNested(T.self, at: node) : decodeWithFields(T.self, at: node, layout: info.fields!)
-        try finishModel(&value, model: model, at: node)
+        try finishModel(&value, model: model, info: info, at: node)
         return value
     }
 

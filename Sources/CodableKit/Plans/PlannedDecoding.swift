@@ -47,7 +47,7 @@ extension DocumentDecoder {
         }
         do {
             // Every stored property of `T` is initialized: the value is whole.
-            try finishModel(at: value.base, T.self, model: model, object: walk.object)
+            try finishModel(at: value.base, T.self, model: model, info: walk.info, object: walk.object)
         } catch {
             // Safety: the value is whole (a hook's throw leaves it so); the caller takes it as uninitialized.
             value.value(as: T.self).deinitialize(count: 1)

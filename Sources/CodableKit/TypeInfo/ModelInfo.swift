@@ -46,6 +46,18 @@ final class ModelInfo: Sendable {
     /// decode): it is never run against a probe, which it could see, or keep. A second line
     /// behind the model's word, which is what allows a plan at all.
     private let decodesItself = Atomic<Bool>(false)
+    /// The model's `didDecode(from:)` and `willEncode(to:)` are the protocols' own defaults,
+    /// which say so when they run (`noteDefaultHook`): from then on they are not called. A hook
+    /// the model wrote never says so, and runs for every object.
+    private let defaultDecodeHook = Atomic<Bool>(false)
+    private let defaultEncodeHook = Atomic<Bool>(false)
+
+    /// Whether the model's `didDecode(from:)` was found to be the default (it does nothing).
+    var decodeHookIsDefault: Bool { defaultDecodeHook.load(ordering: .relaxed) }
+    /// Whether the model's `willEncode(to:)` was found to be the default (it does nothing).
+    var encodeHookIsDefault: Bool { defaultEncodeHook.load(ordering: .relaxed) }
+    func noteDefaultDecodeHook() { defaultDecodeHook.store(true, ordering: .relaxed) }
+    func noteDefaultEncodeHook() { defaultEncodeHook.store(true, ordering: .relaxed) }
 
     /// Notes that the model's `init(from:)` is its own (see `decodesItself`).
     func noteOwnDecoding() {

@@ -125,6 +125,13 @@ extension SlotDecodable {
 }
 
 extension DecodableModel {
+    /// `didFinishMapping()` on the `Self` at `value`, in place.
+    @inline(__always)
+    static func finishMapping(at value: UnsafeMutableRawPointer) {
+        // Safety: `value` is the place of a whole `Self` (`DocumentDecoder.finishModel`'s callers say so).
+        value.assumingMemoryBound(to: Self.self).pointee.didFinishMapping()
+    }
+
     /// `didFinishMapping()`, then `didDecode(from: decoder)`, on the `Self` at `value`, in place.
     @inline(__always)
     static func finishDecoding(at value: UnsafeMutableRawPointer, from decoder: any Decoder) throws {
