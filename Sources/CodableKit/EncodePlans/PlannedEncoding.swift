@@ -41,17 +41,9 @@ extension StreamEncoder {
                             path: StackLink<PlanPath>, depth: Int) throws {
         let session = self.session
         // Safety: a plan lives as long as the process (`EncodePlanState`).
-        let (info, slot) = plan._withUnsafeGuaranteedRef { ($0.info, $0.slot) }
-        if let encodable = info.encodable, !info.encodeHookIsDefault {
-            let hook = session.plannedModelHook
-            var wroteInto: TreeEncoder?
-            try session.tree.runWillEncode(info) {
-                wroteInto = try hook.run(self, path: path, info: info) { try encodable.willEncode(model, to: hook) }
-            }
-            if let tree = wroteInto {
-                // The hook wrote into its encoder: the model's own `encode(to:)` writes there too.
-                return try writeThroughTree(tree, depth: depth) { try slot.encode(model, into: tree) }
-            }
+        if plan._withUnsafeGuaranteedRef({ $0.info.encodable != nil && !$0.info.encodeHookIsDefault }),
+           try runWillEncode(plan, model, path: path, depth: depth) {
+            return
         }
         session.writer.open(object: true)
         var written = 0
@@ -102,6 +94,24 @@ extension StreamEncoder {
             }
         }
         session.writer.close(object: true, count: written, depth: depth)
+    }
+
+    /// Runs the `willEncode(to:)` of the planned model at `model` (one that may have its own);
+    /// true when the hook wrote into its encoder, and the model was then written through that
+    /// tree by its own `encode(to:)` (its containers and the hook's are one, as in the container path).
+    @inline(never)
+    private func runWillEncode(_ plan: Unmanaged<EncodeFieldPlan>, _ model: ValueView, path: StackLink<PlanPath>, depth: Int) throws -> Bool {
+        // Safety: a plan lives as long as the process (`EncodePlanState`).
+        let (info, slot) = plan._withUnsafeGuaranteedRef { ($0.info, $0.slot) }
+        guard let encodable = info.encodable else { return false }
+        let hook = session.plannedModelHook
+        var wroteInto: TreeEncoder?
+        try session.tree.runWillEncode(info) {
+            wroteInto = try hook.run(self, path: path, info: info) { try encodable.willEncode(model, to: hook) }
+        }
+        guard let tree = wroteInto else { return false }
+        try writeThroughTree(tree, depth: depth) { try slot.encode(model, into: tree) }
+        return true
     }
 
     /// Starts member `index` of an object: its separator, its key.
