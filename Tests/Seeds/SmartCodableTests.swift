@@ -212,6 +212,69 @@ import CodableKitTransformers
         #expect(empty?.a == 1 && empty?.b == true && empty?.c == "x" && empty?.d == 2)
     }
 
+    // MARK: Any, generics, options, key maps
+
+    /// "Use generics": a generic model.
+    struct AboutAny<T: Codable & Sendable>: CodableModel {
+        var dict1: [String: T] = [:]
+        var dict2: [String: T] = [:]
+    }
+
+    /// `SmartAny` (4.x, an enum of JSON values) is `JSONValue`; `.peel` is `anyValue`.
+    struct AnyModel: CodableModel {
+        var name: JSONValue?
+        var age: JSONValue = .int(0)
+        var dict: [String: JSONValue] = [:]
+        var arr: [JSONValue] = []
+    }
+
+    @Test func anyValuesAndGenerics() throws {
+        let one = try #require(AboutAny<String>.deserialize(from: #"{"dict1": {"a": "x"}, "dict2": {"b": 2}}"#))
+        #expect(one.dict1 == ["a": "x"] && one.dict2 == ["b": "2"])
+        let json = #"{"name": "xiao ming", "age": 20, "dict": {"key1": 1, "key2": "two", "key4": [1, 2.2]}, "arr": [{"key": "1"}]}"#
+        let model = try #require(AnyModel.deserialize(from: json))
+        #expect(model.name == .string("xiao ming") && model.age == .int(20))
+        #expect(model.dict["key4"] == .array([.int(1), .double(2.2)]))
+        #expect(model.age.anyValue as? Int64 == 20 || model.age.anyValue as? Int == 20)
+        #expect(model.arr.first?["key"] == .string("1"))
+    }
+
+    /// `JSONDecoder.SmartOption`'s date, data and float strategies are `DecodingOptions`'
+    /// (`JSONDecoder`'s names), per call.
+    struct FeedOne: CodableModel {
+        var date = Date(timeIntervalSince1970: 0)
+        var address = Data()
+        var float: Double = 0
+    }
+
+    @Test func decodingOptionsAsSmartOptions() throws {
+        var options = DecodingOptions()
+        options.dateDecodingStrategy = .secondsSince1970
+        options.dataDecodingStrategy = .base64
+        options.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "infinity", negativeInfinity: "-infinity", nan: "NaN")
+        let model = try #require(FeedOne.deserialize(from: #"{"date": 1733819400, "address": "aGk=", "float": "infinity"}"#, options: options))
+        #expect(model.date == Self.moment && model.address == Data("hi".utf8) && model.float == .infinity)
+    }
+
+    /// `SmartDecodingKey.globalMap` (one call's map from JSON keys to property names, for every
+    /// model) is a key strategy of a dozen lines, written with the public API.
+    struct GlobalMap: KeyStrategy {
+        let keys: [String: [String]]   // property name → the JSON keys read into it
+        func decodingKeys(for propertyName: String) -> [String] { [propertyName] + (keys[propertyName] ?? []) }
+        func encodingKey(for propertyName: String) -> String { propertyName }
+    }
+
+    struct FeedTwo: CodableModel { var nickName = ""; var two = Two() }
+    struct Two: CodableModel { var nickName = ""; var three: [Three] = [] }
+    struct Three: CodableModel { var nickName = "" }
+
+    @Test func globalAndExactKeyMaps() throws {
+        let json = #"{"nick_name": "Mccc1", "two": {"realName": "Mccc2", "three": [{"nickName": "Mccc3"}]}}"#
+        let options = DecodingOptions(keyStrategies: [GlobalMap(keys: ["nickName": ["nick_name", "realName"]])])
+        let feed = try #require(FeedTwo.deserialize(from: json, options: options))
+        #expect(feed.nickName == "Mccc1" && feed.two.nickName == "Mccc2" && feed.two.three.first?.nickName == "Mccc3")
+    }
+
     // MARK: numberConversionStrategy
 
     struct Numbers: CodableModel {
