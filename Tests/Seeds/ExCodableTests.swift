@@ -98,6 +98,7 @@ import CodableKitTransformers
             #expect(try decode(Data(#"{"nested": {"nested": {"string": "deep"}}}"#.utf8)).nested == "deep")
             #expect(try decode(Data(#"{"nested": {"other": 1}}"#.utf8)).nested == "")
             #expect(try decode(Data(#"{"nested": 3}"#.utf8)).nested == "")
+            #expect(try decode(Data(#"{"nested.nested.string": "literal"}"#.utf8)).nested == "literal")   // as DottedPath reads
         }
         var keys = Keys()
         keys.string = "x"

@@ -14,7 +14,8 @@
 /// }
 /// ```
 /// Reading never throws: a key that is absent, `null` or holds no usable value gives nil, and
-/// the next key is tried. A value of another JSON type is converted as CodableKit converts
+/// the next key is tried. A dotted key is read as `DottedPath` reads one (the nested path, then
+/// the whole text as one key). A value of another JSON type is converted as CodableKit converts
 /// (`JSONValue.converted(to:)`), whichever decoder runs the code; CodableKit's own decoder also
 /// applies the model's key rules and transformers, and records what it repaired. Writing a nil
 /// leaves the key out; a value that cannot be encoded (a non-finite `Double`) is left out too, as
@@ -22,12 +23,12 @@
 extension Decoder {
     /// The value of the first of `keys` (each a key or a dotted path) that gives one; nil when none does.
     public subscript<T: Decodable>(keys: String...) -> T? {
-        firstValue(keys.map { $0.split(separator: ".", omittingEmptySubsequences: false).map { AnyCodingKey(stringValue: String($0)) } })
+        firstValue(DottedPath.readings(of: keys))
     }
 
     /// The value of the first of `keys` (each a key or a dotted path) that gives one; nil when none does.
     public subscript<T: Decodable>(keys: [String]) -> T? {
-        firstValue(keys.map { $0.split(separator: ".", omittingEmptySubsequences: false).map { AnyCodingKey(stringValue: String($0)) } })
+        firstValue(DottedPath.readings(of: keys))
     }
 
     /// The value of the first of `keys` that gives one; nil when none does.
@@ -67,7 +68,7 @@ extension Encoder {
         get { nil }
         nonmutating set {
             guard let newValue else { return }
-            try? write(newValue, at: key.split(separator: ".", omittingEmptySubsequences: false).map { AnyCodingKey(stringValue: String($0)) })
+            try? write(newValue, at: DottedPath(key).codingKeys)
         }
     }
 
@@ -116,7 +117,20 @@ extension Encoder {
     /// Writes `value` under `key`; a dotted key writes nested objects unless `treatDotAsNested` is false.
     /// - Throws: what encoding `value` throws.
     public func set<Value: Encodable>(_ value: Value, forKey key: String, treatDotAsNested: Bool = true) throws {
-        let path = treatDotAsNested ? key.split(separator: ".", omittingEmptySubsequences: false).map(String.init) : [key]
-        try write(value, at: path.map { AnyCodingKey(stringValue: $0) })
+        try write(value, at: treatDotAsNested ? DottedPath(key).codingKeys : [AnyCodingKey(stringValue: key)])
+    }
+}
+
+extension DottedPath {
+    /// The coding keys of the components (the path written, nested).
+    var codingKeys: [AnyCodingKey] { keys.map { AnyCodingKey(stringValue: $0) } }
+
+    /// Each of `keys` as the paths it is read from, in order: its components, then, for a
+    /// dotted key, the whole text as one literal key.
+    static func readings(of keys: [String]) -> [[AnyCodingKey]] {
+        keys.flatMap { key in
+            let path = DottedPath(key)
+            return path.isNested ? [path.codingKeys, [AnyCodingKey(stringValue: key)]] : [path.codingKeys]
+        }
     }
 }
