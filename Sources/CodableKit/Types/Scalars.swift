@@ -96,7 +96,7 @@ extension DocumentDecoder {
             if let value = special as? S ?? Float(special) as? S { return (value, false) }
         }
         if let value = S.convert(document, node) { return (value, true) }
-        if let rule = session.options.numberConversionStrategy.rule, let value = S.rounding(document, node, rule) { return (value, true) }
+        if let rule = session.settings.options.numberConversionStrategy.rule, let value = S.rounding(document, node, rule) { return (value, true) }
         return nil
     }
 }
