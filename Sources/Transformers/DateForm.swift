@@ -77,10 +77,13 @@ public struct DateForm: Sendable, Hashable, CustomStringConvertible {
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     private static func epoch(_ number: Double, quoted: Bool) -> (date: Date, form: DateForm) {
-        if abs(number) >= millisecondsFrom {
-            return (Date(timeIntervalSince1970: number / 1_000), DateForm(shape: .milliseconds(quoted: quoted)))
-        }
-        return (Date(timeIntervalSince1970: number), DateForm(shape: .seconds(quoted: quoted)))
+        let date = Date(timeIntervalSince1970: epochSeconds(number))
+        return (date, DateForm(shape: abs(number) >= millisecondsFrom ? .milliseconds(quoted: quoted) : .seconds(quoted: quoted)))
+    }
+
+    /// Seconds since 1970 for a number of seconds or, from `millisecondsFrom` on, milliseconds.
+    static func epochSeconds(_ number: Double) -> Double {
+        abs(number) >= millisecondsFrom ? number / 1_000 : number
     }
 
     /// `date` written in this form.
@@ -122,8 +125,9 @@ public struct DateForm: Sendable, Hashable, CustomStringConvertible {
         return pattern
     }
 
-    private static func number(_ number: Double, quoted: Bool) -> JSONValue {
-        let value: JSONValue = number.rounded() == number && abs(number) < 9e15 ? .int(Int64(number)) : .double(number)
+    /// `number` as JSON: an integer when whole, in a string when `quoted`.
+    static func number(_ number: Double, quoted: Bool) -> JSONValue {
+        let value: JSONValue = number.rounded() == number ? Int64(exactly: number).map(JSONValue.int) ?? .double(number) : .double(number)
         guard quoted else { return value }
         switch value {
         case let .int(whole): return .string(String(whole))

@@ -93,9 +93,9 @@ public struct DateTransformer: ValueTransformable {
     /// The JSON written for the value.
     public func transformToJSON(_ value: Date) -> JSONValue? {
         switch strategy {
-        case .secondsSince1970: numberValue(value.timeIntervalSince1970)
-        case .millisecondsSince1970: numberValue(value.timeIntervalSince1970 * 1_000)
-        case .secondsSince2001: numberValue(value.timeIntervalSinceReferenceDate)
+        case .secondsSince1970: DateForm.secondsSince1970.json(for: value)
+        case .millisecondsSince1970: DateForm.millisecondsSince1970.json(for: value)
+        case .secondsSince2001: DateForm.number(value.timeIntervalSinceReferenceDate, quoted: false)
         case .iso8601: .string(ISO8601.string(from: value))
         #if FullFoundation
         case let .formatted(formatter): .string(Self.formatterLock.withLock { _ in formatter.string(from: value) })
@@ -109,17 +109,12 @@ public struct DateTransformer: ValueTransformable {
     /// in seconds is taken for milliseconds, as `DateForm.read` takes it.
     private func number(_ value: JSONValue) -> Double? {
         guard let number = value.converted(to: Double.self), number.isFinite else { return nil }
-        if case .secondsSince1970 = strategy, abs(number) >= DateForm.millisecondsFrom { return number / 1_000 }
+        if case .secondsSince1970 = strategy { return DateForm.epochSeconds(number) }
         return number
     }
 
     private func text(_ value: JSONValue) -> String? {
         if case let .string(text) = value { return text.trimmingSpace() }
         return nil
-    }
-
-    private func numberValue(_ number: Double) -> JSONValue {
-        if number.rounded() == number, let whole = Int64(exactly: number) { return .int(whole) }
-        return .double(number)
     }
 }

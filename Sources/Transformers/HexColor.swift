@@ -50,7 +50,8 @@ public struct HexColor: Codable, Hashable, Sendable {
     /// Reads `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, with `#`, `0x` or nothing in
     /// front, in any case. Nil for anything else (named colours, `rgb(…)`).
     public init?(hex: String) {
-        var digits = Substring(hex.trimmingSpace())
+        let text = hex.trimmingSpace()
+        var digits = Substring(text)
         if digits.hasPrefix("#") {
             digits = digits.dropFirst()
         } else if digits.lowercased().hasPrefix("0x") {
@@ -67,7 +68,7 @@ public struct HexColor: Codable, Hashable, Sendable {
             return Double(short ? raw * 17 : raw) / 255
         }
         self.init(red: channel(0), green: channel(1), blue: channel(2), alpha: channels == 4 ? channel(3) : 1)
-        let prefix = String(hex.trimmingSpace().prefix(hex.trimmingSpace().count - digits.count))
+        let prefix = String(text.prefix(text.count - digits.count))
         form = HexForm(prefix: prefix, uppercase: !digits.contains(where: \.isLowercase), short: short)
     }
 
