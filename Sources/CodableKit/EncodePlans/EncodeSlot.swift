@@ -140,27 +140,44 @@ final class PlannedKind: @unchecked Sendable {  // immutable once made
     let info: ModelInfo?
     /// The type's slot (for a model array, the element's), for the container path.
     let slot: (any EncodeSlotting.Type)?
+    /// `.other`'s kernel type (`Date`, `URL`, `JSONValue`, …), which writes itself as the
+    /// container path would, without the container path's coding path (made only for an error).
+    let kernel: (any KernelValue.Type)?
 
     private init(_ shape: Shape, inner: PlannedKind? = nil, integer: (any PlannedInteger.Type)? = nil,
                  optional: (any PlannedOptional.Type)? = nil, array: (any PlannedArray.Type)? = nil,
-                 dictionary: (any PlannedStringDictionary.Type)? = nil, info: ModelInfo? = nil, slot: (any EncodeSlotting.Type)? = nil) {
+                 dictionary: (any PlannedStringDictionary.Type)? = nil, info: ModelInfo? = nil, slot: (any EncodeSlotting.Type)? = nil,
+                 kernel: (any KernelValue.Type)? = nil) {
         (self.shape, self.inner, self.integer, self.optional) = (shape, inner, integer, optional)
-        (self.array, self.dictionary, self.info, self.slot) = (array, dictionary, info, slot)
+        (self.array, self.dictionary, self.info, self.slot, self.kernel) = (array, dictionary, info, slot, kernel)
     }
 
     static func optional(_ wrapped: PlannedKind, _ type: any PlannedOptional.Type) -> PlannedKind {
         PlannedKind(.optional, inner: wrapped, optional: type)
     }
 
-    static func other(_ slot: any EncodeSlotting.Type) -> PlannedKind { PlannedKind(.other, slot: slot) }
-
-    /// The kind of `T` when it is an array of struct models (`.modelArray`), else nil: found
-    /// once per type for the process (a failed conformance check costs thousands of instructions).
-    static func modelArray<T: Encodable>(_: T.Type) -> PlannedKind? {
-        modelArrays.value(for: T.self) { of(EncodeSlot<T>.self).flatMap { $0.shape == .modelArray ? $0 : nil } }
+    static func other(_ slot: any EncodeSlotting.Type, kernel: (any KernelValue.Type)? = nil) -> PlannedKind {
+        PlannedKind(.other, slot: slot, kernel: kernel)
     }
 
-    private static let modelArrays = TypeCache<PlannedKind?>()
+    /// The kind of `T` when it is an array or a `[String: Value]` (`.array`, `.intArray`,
+    /// `.modelArray`, `.dictionary`, …), else nil: found once per type for the process (a failed
+    /// conformance check costs thousands of instructions). The standard library's collections
+    /// run no code of the user's own: the plan writes them in place, each element it does not
+    /// write itself through the container path (a model's own `encode(to:)` among them).
+    static func collection<T: Encodable>(_: T.Type) -> PlannedKind? {
+        collections.value(for: T.self) { of(EncodeSlot<T>.self).flatMap { $0.isCollection ? $0 : nil } }
+    }
+
+    private static let collections = TypeCache<PlannedKind?>()
+
+    /// An array or a string-keyed dictionary.
+    var isCollection: Bool {
+        switch shape {
+        case .array, .intArray, .doubleArray, .stringArray, .modelArray, .stringDictionary, .dictionary: true
+        case .string, .int, .bool, .double, .float, .integer, .optional, .model, .other: false
+        }
+    }
 
     /// The kind of `slot`'s type, or nil for a type no plan can hold (a property wrapper,
     /// which decides for itself how it is written, or a type that is never written).
@@ -177,7 +194,7 @@ final class PlannedKind: @unchecked Sendable {  // immutable once made
         }
         switch EncodeRoute.of(type) {
         case .wrapper, .ignored: return nil
-        case .kernel: return .other(slot)
+        case let .kernel(kernel): return .other(slot, kernel: kernel)
         case let .model(info): return info.isClass ? .other(slot) : PlannedKind(.model, info: info, slot: slot)
         case .stringKeyedDictionary:
             if type == [String: String].self { return PlannedKind(.stringDictionary, slot: slot) }

@@ -14,18 +14,14 @@ extension StreamEncoder {
         return true
     }
 
-    /// Writes `value`, an array of struct models (`kind`, `.modelArray`), as the value just
-    /// begun at `key` of what `prefix` leads to: each element in place by its model's plan, as
-    /// an array field's are. Through `Array.encode(to:)` each element was copied out of the
-    /// array first, and the copy retained and released every string in it. False, with nothing
-    /// written, until the element's plan is learned (through that path) or when this call cannot
-    /// use its keys.
-    func encodePlannedArray<T>(_ value: T, kind: PlannedKind, key: PathComponent?, prefix: [any CodingKey], depth: Int) throws -> Bool {
-        guard let plan = kind.info?.encodePlans.learned, keys(for: plan) != nil else { return false }
+    /// Writes `value`, an array or a `[String: Value]` (`kind`, see `PlannedKind.collection`), as
+    /// the value just begun at `key` of what `prefix` leads to: in place, as a field of that type
+    /// is. Through `Array.encode(to:)` each element went through an unkeyed container, copied
+    /// out of the array first (retaining and releasing every string in it).
+    func encodePlannedCollection<T>(_ value: T, kind: PlannedKind, key: PathComponent?, prefix: [any CodingKey], depth: Int) throws {
         try ValueView.with(value) { view in
             try StackLink.with(PlanPath(parent: nil, step: .root(prefix, key))) { try write(kind, view, path: $0, depth: depth) }
         }
-        return true
     }
 
     /// The keys a plan's model is written with in this call: its own when no rule converts them.
@@ -146,9 +142,13 @@ extension StreamEncoder {
             let element = kind.inner!
             try kind.array!.withElements(of: value) { elements in
                 session.writer.open(object: false)
-                for index in 0 ..< elements.count {
-                    session.writer.separate(index: index, depth: depth + 1)
-                    try StackLink.with(PlanPath(parent: path, step: .index(index))) { try write(element, elements[index], path: $0, depth: depth + 1) }
+                if elements.count > 0, let slot = containerPathSlot(element, first: elements[0]) {
+                    try writeThroughContainers(elements, slot, path: path, depth: depth)
+                } else {
+                    for index in 0 ..< elements.count {
+                        session.writer.separate(index: index, depth: depth + 1)
+                        try StackLink.with(PlanPath(parent: path, step: .index(index))) { try write(element, elements[index], path: $0, depth: depth + 1) }
+                    }
                 }
                 session.writer.close(object: false, count: elements.count, depth: depth)
             }
@@ -193,15 +193,13 @@ extension StreamEncoder {
                    let keys = keys(for: found) {
                     plan = (found, keys)
                 }
-                for index in 0 ..< elements.count {
-                    session.writer.separate(index: index, depth: depth + 1)
-                    try StackLink.with(PlanPath(parent: path, step: .index(index))) { link in
-                        if let (plan, keys) = plan {
-                            try writeModel(plan, keys, elements[index], path: link, depth: depth + 1)
-                        } else {
-                            try fallBack(slot, elements[index], path: link, depth: depth + 1)
-                        }
+                if let (plan, keys) = plan {
+                    for index in 0 ..< elements.count {
+                        session.writer.separate(index: index, depth: depth + 1)
+                        try StackLink.with(PlanPath(parent: path, step: .index(index))) { try writeModel(plan, keys, elements[index], path: $0, depth: depth + 1) }
                     }
+                } else {
+                    try writeThroughContainers(elements, slot, path: path, depth: depth)
                 }
                 session.writer.close(object: false, count: elements.count, depth: depth)
             }
@@ -219,10 +217,16 @@ extension StreamEncoder {
             let entryKind = kind.inner!
             session.writer.open(object: true)
             var count = 0
+            // Values written through the container path: their slot and the keys of the containers they are in, found at the first.
+            var throughContainers: (slot: any EncodeSlotting.Type, prefix: [any CodingKey])??
             try kind.dictionary!.forEachEntry(of: value) { key, entry in
                 session.writer.separate(index: count, depth: depth + 1)
                 session.writer.writeKey(key)
                 count += 1
+                if throughContainers == nil { throughContainers = .some(containerPathSlot(entryKind, first: entry).map { ($0, elementPrefix(path)) }) }
+                if let (slot, prefix) = throughContainers! {
+                    return try slot.encode(entry, through: self, key: .key(key), prefix: prefix, depth: depth + 1, rule: nil)
+                }
                 try StackLink.with(key) { key in
                     try StackLink.with(PlanPath(parent: path, step: .entry(key))) { try write(entryKind, entry, path: $0, depth: depth + 1) }
                 }
@@ -235,8 +239,61 @@ extension StreamEncoder {
             }
             try fallBack(slot, value, path: path, depth: depth)
         case .other:
+            if let kernel = kind.kernel, !path.value.hasRule { return try writeKernel(kernel, value, path: path, depth: depth) }
             try fallBack(kind.slot!, value, path: path, depth: depth)
         }
+    }
+
+    /// Writes `value`, of a kernel type, as the container path does (`EncodeStep.kernel`), its
+    /// coding path made only if it throws: a plan's value meets no transformer but its field's.
+    private func writeKernel(_ kernel: any KernelValue.Type, _ value: ValueView, path: StackLink<PlanPath>, depth: Int) throws {
+        let content = try outOfTurn {
+            try kernel.encode(value, by: session.scratch, at: codingPath(of: path))
+        }
+        session.writer.write(content, depth: depth)
+        if session.lateWrites > 0, hasLateWrites { takeLateWrites() }
+    }
+
+    /// The slot through which values of `kind` (`first` among them) are written by the container
+    /// path, each one whole: classes, enums, models without a plan. Nil when the plan writes them.
+    private func containerPathSlot(_ kind: PlannedKind, first: ValueView) -> (any EncodeSlotting.Type)? {
+        switch kind.shape {
+        case .other: return kind.kernel == nil ? kind.slot : nil  // a kernel value writes itself (`writeKernel`)
+        case .model:
+            let (info, slot) = (kind.info!, kind.slot!)
+            if session.usesPlans, let plan = info.encodePlans.learned ?? slot.encodePlan(of: first, info: info), keys(for: plan) != nil { return nil }
+            return slot
+        default: return nil
+        }
+    }
+
+    /// Writes `elements` of the array at `path` through the container path, each with `slot`.
+    private func writeThroughContainers(_ elements: ElementsView, _ slot: any EncodeSlotting.Type,
+                                        path: StackLink<PlanPath>, depth: Int) throws {
+        guard elements.count > 0 else { return }
+        let prefix = elementPrefix(path)
+        for index in 0 ..< elements.count {
+            session.writer.separate(index: index, depth: depth + 1)
+            try slot.encode(elements[index], through: self, key: .index(index), prefix: prefix, depth: depth + 1, rule: nil)
+        }
+    }
+
+    /// The whole coding path of the planned value at `path`.
+    private func codingPath(of path: StackLink<PlanPath>) -> [any CodingKey] {
+        let (prefix, key) = path.value.place()
+        return self.path(prefix, key)
+    }
+
+    /// The keys of the containers that the elements (or entries) of the collection at `path`
+    /// are in, below this encoder: found once per collection, for those written through the
+    /// container path (`fallBack` finds a value's place from its path, every time).
+    private func elementPrefix(_ path: StackLink<PlanPath>) -> [any CodingKey] {
+        if path.value.parent == nil, case let .root(prefix, key) = path.value.step {
+            guard let key else { return prefix }
+            return prefix + [key.codingKey]
+        }
+        let (prefix, key) = path.value.place()
+        return prefix + [key.codingKey]
     }
 
     /// Writes `value` through the container path, at its place: a value the plan does not
@@ -268,6 +325,13 @@ struct PlanPath {
         case index(Int)
         /// A `[String: V]` entry's key (on the stack of the loop that writes it).
         case entry(StackLink<String>)
+    }
+
+    /// Whether the value is a field with a value rule of its model's (which the container path applies).
+    var hasRule: Bool {
+        // Safety: a plan lives as long as the process (`EncodePlanState`).
+        if case let .field(plan, index) = step { return plan._withUnsafeGuaranteedRef { $0.fields[index].hasRule } }
+        return false
     }
 
     /// The value's place for the container path: the keys of the containers it is in, below

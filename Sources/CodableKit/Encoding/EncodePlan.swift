@@ -78,6 +78,12 @@ extension EncodingSession {
 }
 
 extension KernelValue {
+    /// The value `view` shows (a `Self`) written as JSON.
+    @inline(__always)
+    static func encode(_ view: ValueView, by encoder: TreeEncoder, at path: @autoclosure () -> [any CodingKey]) throws -> EncodedContent {
+        try view[as: Self.self].encoded(by: encoder, at: path())
+    }
+
     /// `value` (which is a `Self`) written as JSON.
     @inline(__always)
     static func encode<T>(_ value: T, by encoder: TreeEncoder, at path: @autoclosure () -> [any CodingKey]) throws -> EncodedContent {

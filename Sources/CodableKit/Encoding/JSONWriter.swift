@@ -251,12 +251,29 @@ struct JSONWriter: ~Copyable {
             if index + 8 <= count {
                 // Safety: read only when `index + 8 <= count`.
                 let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
-                if !needsEscape(word) {
-                    UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
+                let found = escapeMask(UInt64(littleEndian: word))  // the first byte in memory, the lowest
+                // Safety (both stores): eight bytes at `out` are inside the room reserved, which
+                // is six bytes for every byte from `index` on, and at least eight are left.
+                UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
+                if found == 0 {
                     out += 8
                     index += 8
                     continue
                 }
+                // The bytes before the first one flagged (exact: a flag only spills into higher
+                // bytes) are written; that byte is written next, escaped if it needs it.
+                let clean = found.trailingZeroBitCount / 8
+                out += clean
+                index += clean
+                let byte = source[index]
+                index += 1
+                if needsEscape(byte) {
+                    out = writeEscape(byte, at: out)
+                } else {
+                    out.pointee = byte
+                    out += 1
+                }
+                continue
             }
             let end = Swift.min(index + 8, count)
             while index < end {
@@ -280,7 +297,7 @@ struct JSONWriter: ~Copyable {
     private mutating func writeShort(_ word: UInt64, count: Int) -> Bool {
         let used: UInt64 = (1 &<< UInt64(8 * count)) &- 1
         let filled = word | 0x6161_6161_6161_6161 & ~used  // "a", which needs no escape
-        guard !needsEscape(filled) else { return false }
+        guard escapeMask(filled) == 0 else { return false }
         let out = bytes.reserve(10)
         // Safety (these three): `reserve(10)` made room for the quote, the eight bytes and the closing quote.
         out.pointee = UInt8(ascii: "\"")
@@ -300,16 +317,17 @@ struct JSONWriter: ~Copyable {
             || (byte == UInt8(ascii: "/") && escapesSlashes))
     }
 
-    /// Whether any of the eight bytes of `word` may need an escape (exact when none does).
+    /// The high bit of each of the eight bytes of `word` (little-endian) that may need an
+    /// escape: exact when none does, and for the lowest byte flagged.
     @inline(__always)
-    private func needsEscape(_ word: UInt64) -> Bool {
+    private func escapeMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highBits }
         var found = (word &- 0x2020_2020_2020_2020) & ~word & highBits  // a byte below 0x20
         found |= hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
         found |= hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
         if escapesSlashes { found |= hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "/")))) }
-        return found != 0
+        return found
     }
 
     /// Writes the escape for `byte` at `out` (in room `writeEscaping` reserved); where the next byte goes.

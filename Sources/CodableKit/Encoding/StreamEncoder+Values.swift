@@ -37,10 +37,10 @@ extension StreamEncoder {
         }
         let id = ObjectIdentifier(T.self)
         if session.isTreeType(id) { return try writeByTree(value, path: path(prefix, key), depth: depth, rule: nil) }
-        // An array of declared struct models: its elements by their plan, in place.
-        if info == nil, !keepsKeys, session.usesPlans, let kind = session.modelArrayKind(T.self),
-           try encodePlannedArray(value, kind: kind, key: key, prefix: prefix, depth: depth) {
-            return
+        // An array or a `[String: Value]`: written in place, declared models by their plans,
+        // what the plan does not write itself through this path, element by element.
+        if info == nil, session.usesPlans, let kind = session.collectionKind(T.self) {
+            return try encodePlannedCollection(value, kind: kind, key: key, prefix: prefix, depth: depth)
         }
 
         let child = session.encoder(level: level + 1)
@@ -56,7 +56,8 @@ extension StreamEncoder {
         try value.encode(to: child)
         try FieldLayout.writeFields(of: value, info: info, into: child.writeFields)
         if child.hasLateWrites { child.takeLateWrites() }  // its own code wrote into it out of turn
-        if level == 0, child.wroteNothing { throw EncodeCall.encodedNothing(value) }  // the call's own value
+        // The call's own value (a planned value's fields and elements come here at level 0 too, with a key).
+        if level == 0, key == nil, child.wroteNothing { throw EncodeCall.encodedNothing(value) }
         guard child.isInTree else { return child.finish() }
         session.markTreeType(id)
         session.writer.write(child.treeContent, depth: depth)
@@ -72,7 +73,7 @@ extension StreamEncoder {
     /// a value nested in this one), with this encoder not the innermost: such writes wait
     /// for the value (`takeLateWrites`), whose place in the stream is already begun.
     @inline(__always)
-    private func outOfTurn<R>(_ body: () throws -> R) rethrows -> R {
+    func outOfTurn<R>(_ body: () throws -> R) rethrows -> R {
         session.innermostLevel = level + 1
         defer { session.innermostLevel = level }
         return try body()

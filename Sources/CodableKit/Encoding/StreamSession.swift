@@ -22,8 +22,8 @@ final class StreamSession: KeyBytes {
     let plainPlanKeys: Bool
     /// Each plan's keys as this call writes them, where they are not the plan's own (nil: none can be).
     @exclusivity(unchecked) var preparedKeys: [ObjectIdentifier: PreparedKeys?] = [:]
-    /// `PlannedKind.modelArray` of each type met in this call, without the process cache's lock.
-    @exclusivity(unchecked) private var modelArrayKinds = TypeTable<PlannedKind?>()
+    /// `PlannedKind.collection` of each type met in this call, without the process cache's lock.
+    @exclusivity(unchecked) private var collectionKinds = TypeTable<PlannedKind?>()
     /// The encoder planned models' `willEncode(to:)` hooks get (made on first need).
     private(set) lazy var plannedModelHook = PlannedModelHook()
 
@@ -131,10 +131,10 @@ final class StreamSession: KeyBytes {
         state.value.pool.removeAll()
     }
 
-    /// The kind of `T` when it is an array of struct models, else nil (see `PlannedKind.modelArray`).
+    /// The kind of `T` when it is an array or a `[String: Value]`, else nil (see `PlannedKind.collection`).
     @inline(__always)
-    func modelArrayKind<T: Encodable>(_: T.Type) -> PlannedKind? {
-        modelArrayKinds.value(for: ObjectIdentifier(T.self)) { PlannedKind.modelArray(T.self) }
+    func collectionKind<T: Encodable>(_: T.Type) -> PlannedKind? {
+        collectionKinds.value(for: ObjectIdentifier(T.self)) { PlannedKind.collection(T.self) }
     }
 
     func isTreeType(_ id: ObjectIdentifier) -> Bool {

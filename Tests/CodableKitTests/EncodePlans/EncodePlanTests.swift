@@ -133,6 +133,39 @@ import Testing
         #expect(plannedContext.debugDescription == containerContext.debugDescription)
     }
 
+    /// A kernel value is written in place by a plan and in a collection, its coding path made
+    /// only when asked: a date strategy that refuses one sees the container path's path.
+    struct Dated: CodableModel, SynthesizedCodable, Equatable { var name = "", when = Date(timeIntervalSince1970: 0), extra: JSONValue? = nil }
+
+    @Test func aKernelValueThatThrowsHasTheContainerPathsPath() throws {
+        let fine = ["a": [Dated(), Dated(name: "b", when: Date(timeIntervalSince1970: 1), extra: .array([.int(1)]))]]
+        let (planned, container) = try Self.bothWays(fine) { $0.dateEncodingStrategy = .secondsSince1970 }
+        #expect(planned == container)
+        #expect(String(decoding: planned, as: UTF8.self) == #"{"a":[{"name":"","when":0},{"name":"b","when":1,"extra":[1]}]}"#)
+        let (dates, containerDates) = try Self.bothWays([[Date(timeIntervalSince1970: 1)], []]) { $0.dateEncodingStrategy = .secondsSince1970 }
+        #expect(dates == containerDates && String(decoding: dates, as: UTF8.self) == "[[1],[]]")
+        var broken = fine
+        broken["a"]![1].when = Date(timeIntervalSince1970: 7)
+        var paths: [[String]] = []
+        for usesPlans in [true, false] {
+            var options = EncodingOptions()
+            options.usesEncodePlans = usesPlans
+            options.dateEncodingStrategy = .custom { date, encoder in
+                guard date.timeIntervalSince1970 != 7 else {
+                    throw EncodingError.invalidValue(date, .init(codingPath: encoder.codingPath, debugDescription: "seven"))
+                }
+                var single = encoder.singleValueContainer()
+                try single.encode(date.timeIntervalSince1970)
+            }
+            for value in [broken as any Encodable, ["k": [Date(timeIntervalSince1970: 1), Date(timeIntervalSince1970: 7)]]] {
+                let error = #expect(throws: EncodingError.self) { try ModelEncoder(options: options).encode(value) }
+                guard case let .invalidValue(_, context)? = error else { continue }
+                paths.append(context.codingPath.map(\.stringValue))
+            }
+        }
+        #expect(paths == [["a", "Index 1", "when"], ["k", "Index 1"], ["a", "Index 1", "when"], ["k", "Index 1"]])
+    }
+
     /// Rules of the model's own: a key rule, a value rule, an omitted and a renamed key.
     struct Ruled: CodableModel, SynthesizedCodable, Equatable {
         var userName = "", when = Date(timeIntervalSince1970: 0), plain = 1
@@ -241,9 +274,12 @@ import Testing
     struct Scored: CodableModel, SynthesizedCodable, Equatable { var score = 0.0 }
 
     @Test func anArrayOfDeclaredModelsIsWrittenInPlaceWhereverItIsMet() throws {
-        #expect(PlannedKind.modelArray([Item].self)?.info === ModelInfo.of(Item.self))
-        #expect(PlannedKind.modelArray([String].self) == nil && PlannedKind.modelArray([[Item]].self) == nil)
-        #expect(PlannedKind.modelArray([Scaled].self) != nil)  // undeclared: its elements' encode(to:) still runs (above)
+        #expect(PlannedKind.collection([Item].self)?.shape == .modelArray)
+        #expect(PlannedKind.collection([Item].self)?.info === ModelInfo.of(Item.self))
+        #expect(PlannedKind.collection([String].self)?.shape == .stringArray && PlannedKind.collection([[Item]].self)?.shape == .array)
+        #expect(PlannedKind.collection([String: [Item]].self)?.shape == .dictionary)
+        #expect(PlannedKind.collection(Item.self) == nil && PlannedKind.collection([Int: Item].self) == nil)
+        #expect(PlannedKind.collection([Scaled].self)?.shape == .modelArray)  // undeclared: its elements' encode(to:) still runs (above)
         let items = (0 ..< 40).map { Item(name: "i/\($0)", size: $0) }
         let shelves = [Shelf(label: "a", items: items, spare: [items[1]], byName: ["x": items, "y": []]), Shelf(), Shelf(items: [items[0]])]
         for format in [JSONEncoder.OutputFormatting(), .prettyPrinted, .sortedKeys, [.sortedKeys, .prettyPrinted]] {

@@ -43,6 +43,22 @@ import Testing
              children: depth == 0 ? [] : (0 ..< Int.random(in: 0 ... 2, using: &random)).map { _ in tree(&random, depth: depth - 1) })
     }
 
+    /// Strings long enough to be scanned eight bytes at a time, with escapes anywhere in a
+    /// word (first, last, several, next to each other): byte for byte `JSONEncoder`'s, slashes
+    /// escaped or not.
+    @Test func escapesAreWrittenAsJSONEncoderWritesThem() throws {
+        var random = SeededGenerator(seed: 0xE5C)
+        let pieces = ["a", "b", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "中", "😀", " "]
+        for format in [JSONEncoder.OutputFormatting(), .withoutEscapingSlashes] {
+            let (encoder, foundation) = (ModelEncoder(), JSONEncoder())
+            (encoder.outputFormatting, foundation.outputFormatting) = (format, format)
+            for _ in 0 ..< 400 {
+                let text = (0 ..< Int.random(in: 0 ... 40, using: &random)).map { _ in pieces[Int.random(in: 0 ..< pieces.count, using: &random)] }.joined()
+                #expect(try encoder.encode([text]) == foundation.encode([text]), "\(text.debugDescription)")
+            }
+        }
+    }
+
     @Test func generatedModelsRoundTrip() throws {
         var random = SeededGenerator(seed: 0xC0DE)
         for index in 0 ..< 300 {
