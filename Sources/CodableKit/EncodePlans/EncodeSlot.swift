@@ -171,6 +171,17 @@ final class PlannedKind: @unchecked Sendable {  // immutable once made
 
     private static let collections = TypeCache<PlannedKind?>()
 
+    /// Whether the plan writes this array's elements itself. Not an array of models without
+    /// a plan, nor of classes or enums: each element goes through the container path, whose
+    /// place a plan makes an array of keys for, where `Array.encode(to:)` gives it for nothing.
+    var writesElements: Bool {
+        switch shape {
+        case .modelArray: info!.encodePlans.learned != nil
+        case .array: inner!.shape != .other || inner!.kernel != nil
+        default: true
+        }
+    }
+
     /// An array or a string-keyed dictionary.
     var isCollection: Bool {
         switch shape {

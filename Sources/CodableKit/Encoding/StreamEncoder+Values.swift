@@ -38,8 +38,9 @@ extension StreamEncoder {
         let id = ObjectIdentifier(T.self)
         if session.isTreeType(id) { return try writeByTree(value, path: path(prefix, key), depth: depth, rule: nil) }
         // An array or a `[String: Value]`: written in place, declared models by their plans,
-        // what the plan does not write itself through this path, element by element.
-        if info == nil, session.usesPlans, let kind = session.collectionKind(T.self) {
+        // what the plan does not write itself through this path, element by element. (An array
+        // whose every element would come back here goes through `Array.encode(to:)`.)
+        if info == nil, session.usesPlans, let kind = session.collectionKind(T.self), kind.writesElements {
             return try encodePlannedCollection(value, kind: kind, key: key, prefix: prefix, depth: depth)
         }
 
