@@ -182,4 +182,59 @@ extension FoundationEncodingSuiteTests {
         SideBySide.roundTrip([text: text])
         SideBySide.roundTrip(Account(name: text, mail: ""))
     }
+
+    /// Collections a model's own `encode(to:)` writes are written in place (not through
+    /// `Array.encode(to:)`): scalars, nested arrays, optionals, dates and dictionaries, models
+    /// without a plan and enums among their elements, under every setting that changes them.
+    struct Shipment: Encodable {
+        enum Mode: String, Encodable { case air, sea }
+        struct Parcel: Encodable { var label: String; var weights: [Double] }
+        var codes: [Int] = [3, -1, .max], names = ["a/b", "\"q\"", "é😀", ""], flags: [Bool] = [true, false]
+        var grid: [[Double]] = [[0.5, 1e300], [], [-0.0]], sparse: [Int?] = [1, nil, 3], small: [UInt8] = [0, 255]
+        var stamps = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1_700_000_000.5)]
+        var byName: [String: [Int]] = ["x": [1, 2], "y": [], "snake_case_key": [3]], blobs = [Data([1, 2, 3]), Data()]
+        var parcels = [Parcel(label: "p", weights: [1, 2.5]), Parcel(label: "", weights: [])], modes: [Mode] = [.air, .sea]
+        var parcelsByCity: [String: Parcel] = ["Zürich": Parcel(label: "z", weights: [3])], maybe: [String]? = ["m"]
+        var empty: [String: String] = [:], none: [Int]? = nil
+
+        enum CodingKeys: String, CodingKey {
+            case codes, names, flags, grid, sparse, small, stamps, byName, blobs, parcels, modes, parcelsByCity, maybe, empty, none
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(codes, forKey: .codes)
+            try container.encode(names, forKey: .names)
+            try container.encode(flags, forKey: .flags)
+            try container.encode(grid, forKey: .grid)
+            try container.encode(sparse, forKey: .sparse)
+            try container.encode(small, forKey: .small)
+            try container.encode(stamps, forKey: .stamps)
+            try container.encode(byName, forKey: .byName)
+            try container.encode(blobs, forKey: .blobs)
+            try container.encode(parcels, forKey: .parcels)
+            try container.encode(modes, forKey: .modes)
+            try container.encode(parcelsByCity, forKey: .parcelsByCity)
+            try container.encodeIfPresent(maybe, forKey: .maybe)
+            try container.encode(empty, forKey: .empty)
+            try container.encode(none, forKey: .none)
+        }
+    }
+
+    @Test func collectionsAModelsOwnCodeWritesAreJSONEncoders() {
+        let settings: [SideBySide.EncoderSettings] = [
+            .init(), .init(format: .prettyPrinted), .init(format: .withoutEscapingSlashes),
+            .init(date: .secondsSince1970, data: .custom { data, encoder in
+                var single = encoder.singleValueContainer()
+                try single.encode(data.count)
+            }),
+            .init(date: .iso8601, keys: .convertToSnakeCase),
+            .init(floats: .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")),
+        ]
+        for setting in settings {
+            SideBySide.encode(Shipment(), setting)
+            SideBySide.encode([Shipment(), Shipment(codes: [], grid: [[.infinity]])], setting)  // the non-finite number: thrown or a string
+            SideBySide.encode(["k": Shipment()], setting)
+        }
+    }
 }
