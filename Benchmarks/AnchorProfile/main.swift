@@ -44,7 +44,26 @@ func encodeLoop<T: Codable>(_: T.Type, _ file: String) {
     while runs.map({ n < $0 }) ?? (Date().timeIntervalSince(start) < seconds) { _ = try! encoder.encode(value); n += 1 }
     print(which, n, Double(data.count) * Double(n) / Date().timeIntervalSince(start) / 1e6, "MB/s of input")
 }
+/// The same value written again and again by the floor encoder (FloorEncoder.swift); its bytes
+/// checked once to be JSON that decodes to the value.
+func floorEncode<T: Codable & Equatable>(_: T.Type, _ file: String) {
+    let data = try! Data(contentsOf: URL(fileURLWithPath: folder + file))
+    let value = try! ModelDecoder().decode(T.self, from: data)
+    let check = FloorEncoder()
+    try! check.value(value)
+    precondition(try! JSONDecoder().decode(T.self, from: Data(check.out)) == value, "floor encoder differs")
+    let start = Date(); var n = 0
+    while Date().timeIntervalSince(start) < seconds {
+        let encoder = FloorEncoder()
+        encoder.out.reserveCapacity(check.out.count)
+        try! encoder.value(value)
+        n += 1
+    }
+    print(which, "floor", n, Double(data.count) * Double(n) / Date().timeIntervalSince(start) / 1e6, "MB/s of input")
+}
 switch which {
+case "floor-encode-citm": floorEncode(Catalog.self, "citm_catalog.json")
+case "floor-encode-twitter": floorEncode(TwitterSearch.self, "twitter.json")
 case "encode-citm": encodeLoop(Catalog.self, "citm_catalog.json")
 case "encode-twitter": encodeLoop(TwitterSearch.self, "twitter.json")
 case "encode-canada": encodeLoop(FeatureCollection.self, "canada.json")
