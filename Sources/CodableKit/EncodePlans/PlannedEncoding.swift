@@ -288,10 +288,7 @@ extension StreamEncoder {
     /// are in, below this encoder: found once per collection, for those written through the
     /// container path (`fallBack` finds a value's place from its path, every time).
     private func elementPrefix(_ path: StackLink<PlanPath>) -> [any CodingKey] {
-        if path.value.parent == nil, case let .root(prefix, key) = path.value.step {
-            guard let key else { return prefix }
-            return prefix + [key.codingKey]
-        }
+        if case let .root(prefix, nil) = path.value.step { return prefix }  // the encoder's own value: no key of its own
         let (prefix, key) = path.value.place()
         return prefix + [key.codingKey]
     }

@@ -246,48 +246,38 @@ struct JSONWriter: ~Copyable {
         var out = bytes.reserve(count &* 6)
         var index = 0
         while index < count {
-            // Eight bytes at a time while none of them needs an escape (long text is mostly
-            // that); a word that has one, and the last few bytes, one at a time.
+            // Eight bytes at a time (long text is mostly bytes that need no escape): a word is
+            // stored whole, and kept up to its first byte that may need one.
             if index + 8 <= count {
                 // Safety: read only when `index + 8 <= count`.
                 let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
                 let found = escapeMask(UInt64(littleEndian: word))  // the first byte in memory, the lowest
-                // Safety (both stores): eight bytes at `out` are inside the room reserved, which
-                // is six bytes for every byte from `index` on, and at least eight are left.
+                // Safety: eight bytes at `out` are inside the room reserved, which is six bytes
+                // for every byte from `index` on, and at least eight are left.
                 UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
                 if found == 0 {
                     out += 8
                     index += 8
                     continue
                 }
-                // The bytes before the first one flagged (exact: a flag only spills into higher
-                // bytes) are written; that byte is written next, escaped if it needs it.
+                // Exact for the lowest byte flagged: a flag only spills into higher bytes.
                 let clean = found.trailingZeroBitCount / 8
                 out += clean
                 index += clean
-                let byte = source[index]
-                index += 1
-                if needsEscape(byte) {
-                    out = writeEscape(byte, at: out)
-                } else {
-                    out.pointee = byte  // Safety: inside the `count * 6` reserved: at most 6 bytes a byte read
-                    out += 1
-                }
-                continue
             }
-            let end = Swift.min(index + 8, count)
-            while index < end {
-                let byte = source[index]
-                index += 1
-                if needsEscape(byte) {
-                    out = writeEscape(byte, at: out)
-                } else {
-                    out.pointee = byte  // Safety: inside the `count * 6` reserved: at most 6 bytes a byte read
-                    out += 1
-                }
-            }
+            // One byte: the first flagged in its word, or one of the last few.
+            out = write(source[index], at: out)
+            index += 1
         }
         bytes.commit(upTo: out)
+    }
+
+    /// Writes `byte` at `out`, escaped if it needs it, in room `writeEscaping` reserved; where the next byte goes.
+    @inline(__always)
+    private func write(_ byte: UInt8, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        if needsEscape(byte) { return writeEscape(byte, at: out) }
+        out.pointee = byte  // Safety: inside the `count * 6` reserved: at most 6 bytes a byte read
+        return out + 1
     }
 
     /// A string of fewer than eight bytes (most keys), gathered into `word` (`KeyHash.gather`),
