@@ -161,6 +161,25 @@ enum Observed {
         #expect(try JSONValue(parsing: streamed) == JSONValue(parsing: "[\(json),\(json)]"))
     }
 
+    /// Observable classes (a hierarchy's subclasses among them) as a dictionary's values and in
+    /// arrays under it, written in place by the collection path: each as it is written on its own.
+    @Test func classesInCollectionsAreWrittenAsOnTheirOwn() throws {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let (dog, lion) = (Observed.Dog(), Observed.Lion())
+        (dog.name, dog.breed, lion.name, lion.lives, lion.roars) = ("Rex", "collie", "Leo", 3, [4, 5])
+        let animals: [String: Observed.Animal] = ["dog": dog, "lion": lion]
+        let packs: [String: [Observed.Animal]] = ["all": [dog, lion], "none": []]
+        let alone = try [dog, lion].map { try JSONValue(parsing: ModelEncoder().encode($0)) }
+        #expect(alone[0] == .object(["name": .string("Rex"), "breed": .string("collie")]))
+        var containerPath = EncodingOptions()
+        containerPath.usesEncodePlans = false
+        for options in [EncodingOptions(), containerPath] {
+            let encoder = ModelEncoder(options: options)
+            #expect(try JSONValue(parsing: encoder.encode(animals)) == .object(["dog": alone[0], "lion": alone[1]]))
+            #expect(try JSONValue(parsing: encoder.encode(packs)) == .object(["all": .array(alone), "none": .array([])]))
+        }
+    }
+
     @Test func reportsAndErrorsNameTheDeclaredName() throws {
         guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
         let (profile, report) = try Observed.Profile.decodeWithReport(from: #"{"name": "Ada", "age": "old"}"#)
