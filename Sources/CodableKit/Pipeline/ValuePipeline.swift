@@ -129,6 +129,10 @@ extension DocumentDecoder {
         defer { session.popFrame() }
         if session.strict { return try make(self) }
         session.strict = true
+        // The outermost exact pass keeps the models it decodes whole for its tolerant pass.
+        let opensModels = !session.keepsExactPassModels
+        if opensModels { session.startExactPassModels() }
+        defer { if opensModels { session.endExactPassModels() } }
         do {
             let value = try make(self)
             session.strict = false
@@ -136,6 +140,7 @@ extension DocumentDecoder {
         } catch {
             session.strict = false
             if error is DecodingAbort { throw error }  // the stack guard: no second pass
+            session.noteExactPassFailed()
             return try make(self)
         }
     }
@@ -152,6 +157,42 @@ extension DocumentDecoder {
     /// copy of the value and the destruction of the original (a retain and a release of
     /// every reference it holds, per object).
     func decodeModel<T: Decodable>(_: T.Type, model: any DecodableModel.Type, at node: Int, site: PropertySite?, info: ModelInfo) throws -> T {
+        guard session.keepsExactPassModels else { return try makeModel(T.self, model: model, at: node, site: site, info: info) }
+        return try exactPassModel(T.self, model: model, at: node, site: site, info: info)
+    }
+
+    /// `decodeModel` inside a type's own `init(from:)` (`decodeOwn`): a model its exact pass
+    /// decoded whole is not decoded again (`ExactPassModels`). Out of line: the common path
+    /// should not carry it.
+    @inline(never)
+    private func exactPassModel<T: Decodable>(_: T.Type, model: any DecodableModel.Type, at node: Int, site: PropertySite?,
+                                              info: ModelInfo) throws -> T {
+        if session.exactPassFailed { return try retriedModel(T.self, model: model, at: node, site: site, info: info) }
+        return try keptModel(T.self, model: model, at: node, site: site, info: info)
+    }
+
+    /// `exactPassModel` once an exact pass has failed: the model it kept, if it kept one.
+    /// Apart, so that clean data does not ask the runtime for `T?`.
+    @inline(never)
+    private func retriedModel<T: Decodable>(_: T.Type, model: any DecodableModel.Type, at node: Int, site: PropertySite?,
+                                            info: ModelInfo) throws -> T {
+        if let kept = session.exactPassModels?.model(T.self, at: node, in: document) { return kept }
+        return try keptModel(T.self, model: model, at: node, site: site, info: info)
+    }
+
+    /// The model, decoded and, in an exact pass, kept — unless nobody could see a second run:
+    /// a struct whose `init(from:)` is the compiler's, with no `didDecode(from:)`.
+    @inline(__always)
+    private func keptModel<T: Decodable>(_: T.Type, model: any DecodableModel.Type, at node: Int, site: PropertySite?,
+                                         info: ModelInfo) throws -> T {
+        let value = try makeModel(T.self, model: model, at: node, site: site, info: info)
+        if session.strict, !(info.mayHavePlan && info.decodeHookIsDefault) { session.keepExactPassModel(value, at: node, in: document) }
+        return value
+    }
+
+    /// `decodeModel`, run.
+    @inline(__always)
+    private func makeModel<T: Decodable>(_: T.Type, model: any DecodableModel.Type, at node: Int, site: PropertySite?, info: ModelInfo) throws -> T {
         guard document.nodes[node].kind == .object else {
             if document.nodes[node].kind == .null {
                 throw session.fail(.null, expected: T.self)
@@ -184,11 +225,12 @@ extension DocumentDecoder {
 
     /// The plan for the elements of an array of `model`: as `fieldPlan`, for frames not yet
     /// pushed (an element's is never in update mode), and only where no type transformer can
-    /// apply to the element.
+    /// apply to the element — nor, inside a type's own `init(from:)`, a `didDecode(from:)`
+    /// that `decodeModel` must see once per element (`exactPassModel`).
     @inline(__always)
     func elementPlan(_ info: ModelInfo, model: any DecodableModel.Type) -> Unmanaged<FieldPlan>? {
         guard session.settings.usesPlans, info.mayHavePlan, !hasPrefix, !session.hasPendingBase,
-              !session.settings.hasTypeTransformers else { return nil }
+              !session.settings.hasTypeTransformers, !session.keepsExactPassModels || info.decodeHookIsDefault else { return nil }
         return info.fieldPlan(model, decode: session.settings.id)
     }
 

@@ -81,4 +81,25 @@ import Testing
         done.wait()
         #expect(reads.values == [1: 0x1000, 2: 0x2000, 3: 0x3000, 4: 0x4000])
     }
+
+    /// A `ValueLog` keeps values of any layout across its growth, and frees each once: the
+    /// objects it holds are released when it goes, not before.
+    @Test func valueLogKeepsValuesAcrossGrowthAndFreesThemOnce() {
+        final class Tracked { static let alive = Locked(0); init() { Self.alive.withLock { $0 += 1 } }; deinit { Self.alive.withLock { $0 -= 1 } } }
+        struct Mixed { var number: Int8; var text: String; var object: Tracked }
+        do {
+            let log = ValueLog(of: Mixed.self)
+            for index in 0 ..< 1000 { log.append(Mixed(number: Int8(truncatingIfNeeded: index), text: "text \(index)", object: Tracked())) }
+            #expect(log.count == 1000)
+            #expect(Tracked.alive.withLock { $0 } == 1000)
+            for index in [0, 15, 16, 17, 511, 999] {
+                let value = log.value(at: index, as: Mixed.self)
+                #expect(value.number == Int8(truncatingIfNeeded: index) && value.text == "text \(index)")
+            }
+            let empty = ValueLog(of: Void.self)  // size 0, stride 1
+            for _ in 0 ..< 40 { empty.append(()) }
+            #expect(empty.count == 40)
+        }
+        #expect(Tracked.alive.withLock { $0 } == 0)
+    }
 }
