@@ -125,10 +125,16 @@ final class EncodeFieldPlan: @unchecked Sendable {  // immutable once made
     private struct Refused: Error {}
 }
 
-/// A plan's keys as written (`"key":`, escaped), one after the other: copied, not escaped, per member.
-final class PreparedKeys: @unchecked Sendable {  // immutable once made
-    private let bytes: [UInt8]
+/// A plan's keys as written (`"key":`, escaped), one after the other: copied, not escaped, per
+/// member. In compact output each is stored after its member's comma (`,"key":`), so that a
+/// member's start is one copy, of up to 16 bytes for most keys (the bytes are padded for that).
+final class PreparedKeys: @unchecked Sendable {  // immutable once made; owns `bytes`
+    private let bytes: OwnedBytes
+    private let starts: [Int]
     private let ends: [Int]
+    /// Whether a key is stored after its comma (compact output); pretty output puts a newline
+    /// and indentation between the two.
+    private let withCommas: Bool
 
     /// Nil if two keys are one (a rule or strategy mapped them together): only the container
     /// path writes those (the last one wins).
@@ -138,20 +144,34 @@ final class PreparedKeys: @unchecked Sendable {  // immutable once made
         if !escapesSlashes { format.insert(.withoutEscapingSlashes) }
         if prettyPrinted { format.insert(.prettyPrinted) }
         var writer = JSONWriter(format: format)
-        var ends: [Int] = []
+        var (starts, ends): ([Int], [Int]) = ([], [])
+        withCommas = !prettyPrinted
         for key in keys {
+            starts.append(writer.count)
+            if withCommas { writer.separate(index: 1, depth: 0) }
             writer.writeKey(key)
             ends.append(writer.count)
         }
-        bytes = writer.bytes(from: 0)
-        self.ends = ends
+        bytes = OwnedBytes(writer.bytes(from: 0) + [UInt8](repeating: 0, count: JSONWriter.paddedRawLength))
+        (self.starts, self.ends) = (starts, ends)
     }
 
-    /// Writes key `index` and its colon.
+    deinit {
+        // Safety: the keys' last use; a range read from them is written out before `writeMember` returns.
+        bytes.deallocate()
+    }
+
+    /// Starts member `index` of an object, `depth` containers deep: its separator (none for the
+    /// first), then its key and colon.
     @inline(__always)
-    func write(_ index: Int, into writer: inout JSONWriter) {
-        let start = index == 0 ? 0 : ends[index - 1]
-        // Safety: `ends` are offsets into `bytes`, increasing, made with it; read inside the closure only.
-        bytes.withUnsafeBufferPointer { writer.writeRaw(UnsafeBufferPointer(rebasing: $0[start ..< ends[index]])) }
+    func writeMember(_ index: Int, first: Bool, depth: Int, into writer: inout JSONWriter) {
+        var start = starts[index]
+        if withCommas {
+            if first { start += 1 }
+        } else {
+            writer.separate(index: first ? 0 : 1, depth: depth)
+        }
+        // Safety: `bytes` end with `JSONWriter.paddedRawLength` bytes of padding past the last key.
+        writer.writeRaw(padded: bytes.range(start, count: ends[index] - start))
     }
 }

@@ -113,9 +113,9 @@ extension StreamEncoder {
     /// Starts member `index` of an object: its separator, its key.
     @inline(__always)
     private func member(_ written: inout Int, _ index: Int, _ keys: Unmanaged<PreparedKeys>, _ depth: Int) {
-        session.writer.separate(index: written, depth: depth + 1)
+        let first = written == 0
         // Safety: a plan lives as long as the process (`EncodePlanState`), its keys as long as it or the session.
-        keys._withUnsafeGuaranteedRef { $0.write(index, into: &session.writer) }
+        keys._withUnsafeGuaranteedRef { $0.writeMember(index, first: first, depth: depth + 1, into: &session.writer) }
         written += 1
     }
 

@@ -173,6 +173,14 @@ struct JSONWriter: ~Copyable {
     @inline(__always)
     mutating func writeRaw(_ raw: UnsafeBufferPointer<UInt8>) { bytes.append(raw) }
 
+    /// How many bytes `writeRaw(padded:)` may read from the start of what it copies.
+    static let paddedRawLength = ByteArena.paddedLength
+
+    /// `writeRaw` for bytes that can be read `paddedRawLength` at a time from their start
+    /// (their owner pads them): a short run is copied in two words, without a `memcpy` call.
+    @inline(__always)
+    mutating func writeRaw(padded raw: UnsafeBufferPointer<UInt8>) { bytes.append(padded: raw) }
+
     mutating func writeBool(_ flag: Bool) { append(flag ? "true" : "false") }
 
     private mutating func append(_ text: StaticString) {

@@ -45,6 +45,22 @@ struct ByteArena: ~Copyable {
         count += bytes.count
     }
 
+    /// How many bytes `append(padded:)` may read from the start of what it appends.
+    static let paddedLength = 16
+
+    /// `append(_:)` for bytes that can be read `paddedLength` at a time from their start (their
+    /// owner pads them): up to that many are copied as two words, not by a `memcpy` call. The
+    /// words may write past the bytes appended, inside the room made: bytes not yet appended.
+    @inline(__always)
+    mutating func append(padded bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count <= Self.paddedLength, let source = bytes.baseAddress else { return append(bytes) }
+        if capacity - count < Self.paddedLength { grow(toFit: Self.paddedLength) }
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(base! + count)
+        to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+        (to + 8).storeBytes(of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), as: UInt64.self)
+        count += bytes.count
+    }
+
     /// Room for `extra` more bytes: where they go. Write them there, then `commit(upTo:)`.
     @inline(__always)
     mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {

@@ -120,6 +120,42 @@ import Testing
         #expect(try sorted.encode(Self.values) == foundation.encode(Self.values))
     }
 
+    /// A member's comma and key are one stored run (compact output): the first member written
+    /// has none, whichever field it is — leading nils left out — and keys of every length
+    /// around the 16 bytes copied as two words come out whole: the container path's bytes, and
+    /// `JSONEncoder`'s objects.
+    @Test func keysOfEveryLengthAfterLeadingNilsAreJSONEncoders() throws {
+        struct Sparse: CodableModel, SynthesizedCodable {
+            var a: Int?, bb: String?, key_of_twelve: Int?, exactly_fifteen: Int?, sixteen_bytes_ok: Int?, longer_than_sixteen: Int?
+            var a_key_long_enough_to_take_the_memcpy_path: String?, z: Bool?
+        }
+        var values: [Sparse] = []
+        for mask in 0 ..< 256 {
+            var value = Sparse()
+            if mask & 1 != 0 { value.a = mask }
+            if mask & 2 != 0 { value.bb = "b\(mask)" }
+            if mask & 4 != 0 { value.key_of_twelve = -mask }
+            if mask & 8 != 0 { value.exactly_fifteen = mask * 3 }
+            if mask & 16 != 0 { value.sixteen_bytes_ok = 16 }
+            if mask & 32 != 0 { value.longer_than_sixteen = 17 }
+            if mask & 64 != 0 { value.a_key_long_enough_to_take_the_memcpy_path = "long/\(mask)" }
+            if mask & 128 != 0 { value.z = mask % 3 == 0 }
+            values.append(value)
+        }
+        for format in [[], JSONEncoder.OutputFormatting.prettyPrinted, .withoutEscapingSlashes] {
+            for _ in 0 ..< 3 {  // past the point where the plan is learned
+                let (planned, container) = try Self.bothWays(values) { $0.outputFormatting = format }
+                #expect(String(decoding: planned, as: UTF8.self) == String(decoding: container, as: UTF8.self))
+                // JSONEncoder orders an object's keys its own way: compared as objects.
+                let foundation = JSONEncoder()
+                foundation.outputFormatting = format
+                let ours = try JSONSerialization.jsonObject(with: planned) as! [Any]
+                #expect(NSArray(array: ours).isEqual(to: try JSONSerialization.jsonObject(with: foundation.encode(values)) as! [Any]))
+            }
+        }
+        #expect(ModelInfo.of(Sparse.self).encodePlans.hasPlan)
+    }
+
     @Test func aNonFiniteNumberThrowsTheContainerPathsError() throws {
         var values = Self.values
         values[2].leaves = [Leaf(id: 0, name: "", score: .nan, tags: [])]
