@@ -52,7 +52,13 @@ extension StreamEncoder {
                     switch fields[index].tag {
                     case .string:
                         member(&written, index, keys, depth)
-                        session.writer.writeString(field[as: String.self])
+                        // The bytes borrowed where they lie before the writer is touched: passed to
+                        // `writeString(_:)`, the string was retained and released around the writer's
+                        // mutation, which the compiler cannot tell from one that frees it. (Through a
+                        // helper method the retain came back.)
+                        if field[as: String.self].utf8.withContiguousStorageIfAvailable({ session.writer.writeString(utf8: $0) }) == nil {
+                            session.writer.writeString(field[as: String.self])
+                        }
                         continue
                     case .optionalString:
                         guard let text = field[as: String?.self] else { break }

@@ -226,7 +226,8 @@ struct JSONWriter: ~Copyable {
         }
     }
 
-    private mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+    /// A string given as its UTF-8 bytes, quoted and escaped as `writeString(_:)` writes it.
+    mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
         let count = utf8.count
         if count > 0, count < 8, let source = utf8.baseAddress, writeShort(KeyHash.gather(source, count: count), count: count) {
             return
