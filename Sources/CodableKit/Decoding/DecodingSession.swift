@@ -32,12 +32,8 @@ final class DecodingSession {
     @exclusivity(unchecked) var containers = HandedOutContainers()
     /// Where a partial document was cut (see `PartialCut`).
     var cut = PartialCut()
-    /// Whether a type's own `init(from:)` is in its exact pass or the tolerant pass after it
-    /// (`decodeOwn`); whether an exact pass has failed since (before that, no model can have
-    /// been decoded already); and the models exact passes decoded whole, made at the first one.
-    @exclusivity(unchecked) private(set) var keepsExactPassModels = false
-    @exclusivity(unchecked) private(set) var exactPassFailed = false
-    @exclusivity(unchecked) private(set) var exactPassModels: ExactPassModels?
+    /// The models a type's own `init(from:)` decoded in its exact pass (see `ExactPass`).
+    @exclusivity(unchecked) var exactPass = ExactPass()
 
     init(options: DecodingOptions, appliesTransformers: Bool = true, recordsIssues: Bool = true) {
         settings = CallSettings(options: options, appliesTransformers: appliesTransformers, recordsIssues: recordsIssues)
@@ -84,18 +80,6 @@ final class DecodingSession {
         if let key, let node = containers.member(key, in: object, of: document, depth: depth), document.nodes[node].kind != .null { return node }
         return table._withUnsafeGuaranteedRef { $0.resolve(entry: entry, in: document, object: object, session: self, depth: depth) }
     }
-
-    /// Keeps `value`, a model decoded whole at `node` of `document` in an exact pass.
-    @inline(__always)
-    func keepExactPassModel<T>(_ value: T, at node: Int, in document: JSONDocument) {
-        if exactPassModels == nil { exactPassModels = ExactPassModels() }
-        exactPassModels!.keep(value, at: node, in: document)
-    }
-
-    /// Set by the `decodeOwn` whose exact pass opens the keeping, and ended by it.
-    func startExactPassModels() { keepsExactPassModels = true }
-    func noteExactPassFailed() { exactPassFailed = true }
-    func endExactPassModels() { (keepsExactPassModels, exactPassFailed, exactPassModels) = (false, false, nil) }
 
     // MARK: Per-type caches
 

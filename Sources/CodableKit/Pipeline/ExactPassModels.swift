@@ -15,8 +15,31 @@
 /// document; a log is indexed by node at its first lookup. The same node asked for as
 /// another type is another object. A log holds its document, so that a document made for
 /// JSON in a string cannot be freed and its identity reused while its models are kept.
-/// One decode, on one thread, owns it: its state is `@exclusivity(unchecked)`, as the
-/// session's is (a run-time check per access cost more than the append it guards).
+struct ExactPass {
+    /// Whether a type's own `init(from:)` is in its exact pass or the tolerant pass after it.
+    private(set) var isOpen = false
+    /// Whether an exact pass has failed since it opened: before that, no model can have been
+    /// decoded already, and nothing is looked up.
+    private(set) var hasFailed = false
+    /// Made at the first model kept.
+    private(set) var models: ExactPassModels?
+
+    /// Opened by the outermost `decodeOwn`'s exact pass, and closed by it.
+    mutating func open() { isOpen = true }
+    mutating func noteFailure() { hasFailed = true }
+    mutating func close() { self = ExactPass() }
+
+    /// Keeps `value`, a model decoded whole at `node` of `document` in an exact pass.
+    @inline(__always)
+    mutating func keep<T>(_ value: T, at node: Int, in document: JSONDocument) {
+        if models == nil { models = ExactPassModels() }
+        models!.keep(value, at: node, in: document)
+    }
+}
+
+/// The kept models themselves, by type and document. One decode, on one thread, owns them:
+/// their state is `@exclusivity(unchecked)`, as the session's is (a run-time check per access
+/// cost more than the append it guards).
 final class ExactPassModels {
     private struct LogKey: Hashable {
         let type: ObjectIdentifier

@@ -130,9 +130,9 @@ extension DocumentDecoder {
         if session.strict { return try make(self) }
         session.strict = true
         // The outermost exact pass keeps the models it decodes whole for its tolerant pass.
-        let opensModels = !session.keepsExactPassModels
-        if opensModels { session.startExactPassModels() }
-        defer { if opensModels { session.endExactPassModels() } }
+        let opensModels = !session.exactPass.isOpen
+        if opensModels { session.exactPass.open() }
+        defer { if opensModels { session.exactPass.close() } }
         do {
             let value = try make(self)
             session.strict = false
@@ -140,7 +140,7 @@ extension DocumentDecoder {
         } catch {
             session.strict = false
             if error is DecodingAbort { throw error }  // the stack guard: no second pass
-            session.noteExactPassFailed()
+            session.exactPass.noteFailure()
             return try make(self)
         }
     }
@@ -157,7 +157,7 @@ extension DocumentDecoder {
     /// copy of the value and the destruction of the original (a retain and a release of
     /// every reference it holds, per object).
     func decodeModel<T: Decodable>(_: T.Type, model: any DecodableModel.Type, at node: Int, site: PropertySite?, info: ModelInfo) throws -> T {
-        guard session.keepsExactPassModels else { return try makeModel(T.self, model: model, at: node, site: site, info: info) }
+        guard session.exactPass.isOpen else { return try makeModel(T.self, model: model, at: node, site: site, info: info) }
         return try exactPassModel(T.self, model: model, at: node, site: site, info: info)
     }
 
@@ -167,7 +167,7 @@ extension DocumentDecoder {
     @inline(never)
     private func exactPassModel<T: Decodable>(_: T.Type, model: any DecodableModel.Type, at node: Int, site: PropertySite?,
                                               info: ModelInfo) throws -> T {
-        if session.exactPassFailed { return try retriedModel(T.self, model: model, at: node, site: site, info: info) }
+        if session.exactPass.hasFailed { return try retriedModel(T.self, model: model, at: node, site: site, info: info) }
         return try keptModel(T.self, model: model, at: node, site: site, info: info)
     }
 
@@ -176,17 +176,17 @@ extension DocumentDecoder {
     @inline(never)
     private func retriedModel<T: Decodable>(_: T.Type, model: any DecodableModel.Type, at node: Int, site: PropertySite?,
                                             info: ModelInfo) throws -> T {
-        if let kept = session.exactPassModels?.model(T.self, at: node, in: document) { return kept }
+        if let kept = session.exactPass.models?.model(T.self, at: node, in: document) { return kept }
         return try keptModel(T.self, model: model, at: node, site: site, info: info)
     }
 
-    /// The model, decoded and, in an exact pass, kept — unless nobody could see a second run:
-    /// a struct whose `init(from:)` is the compiler's, with no `didDecode(from:)`.
+    /// The model, decoded and, in an exact pass, kept — unless nobody could see a second run
+    /// (`ModelInfo.runsUnseen`).
     @inline(__always)
     private func keptModel<T: Decodable>(_: T.Type, model: any DecodableModel.Type, at node: Int, site: PropertySite?,
                                          info: ModelInfo) throws -> T {
         let value = try makeModel(T.self, model: model, at: node, site: site, info: info)
-        if session.strict, !(info.mayHavePlan && info.decodeHookIsDefault) { session.keepExactPassModel(value, at: node, in: document) }
+        if session.strict, !info.runsUnseen { session.exactPass.keep(value, at: node, in: document) }
         return value
     }
 
@@ -230,7 +230,7 @@ extension DocumentDecoder {
     @inline(__always)
     func elementPlan(_ info: ModelInfo, model: any DecodableModel.Type) -> Unmanaged<FieldPlan>? {
         guard session.settings.usesPlans, info.mayHavePlan, !hasPrefix, !session.hasPendingBase,
-              !session.settings.hasTypeTransformers, !session.keepsExactPassModels || info.decodeHookIsDefault else { return nil }
+              !session.settings.hasTypeTransformers, !session.exactPass.isOpen || info.runsUnseen else { return nil }
         return info.fieldPlan(model, decode: session.settings.id)
     }
 

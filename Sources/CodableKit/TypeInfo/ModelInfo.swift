@@ -57,6 +57,10 @@ final class ModelInfo: Sendable {
     /// Whether the model's `willEncode(to:)` was found to be the default (it does nothing).
     var encodeHookIsDefault: Bool { defaultEncodeHook.load(ordering: .relaxed) }
     func noteDefaultDecodeHook() { defaultDecodeHook.store(true, ordering: .relaxed) }
+    /// Whether decoding an object of the model runs none of its own code: its `init(from:)` is
+    /// the compiler's and its `didDecode(from:)` was found to do nothing, so a second run of its
+    /// decode could not be seen (`ExactPassModels` need not keep it).
+    var runsUnseen: Bool { mayHavePlan && decodeHookIsDefault }
     func noteDefaultEncodeHook() { defaultEncodeHook.store(true, ordering: .relaxed) }
 
     /// Notes that the model's `init(from:)` is its own (see `decodesItself`).
