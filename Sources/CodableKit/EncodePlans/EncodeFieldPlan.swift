@@ -172,6 +172,6 @@ final class PreparedKeys: @unchecked Sendable {  // immutable once made; owns `b
             writer.separate(index: first ? 0 : 1, depth: depth)
         }
         // Safety: `bytes` end with `JSONWriter.paddedRawLength` bytes of padding past the last key.
-        writer.writeRaw(padded: bytes.range(start, count: ends[index] - start))
+        writer.writeRaw(padded: bytes.paddedRange(start, count: ends[index] - start))
     }
 }

@@ -33,6 +33,14 @@ struct OwnedBytes: @unchecked Sendable {  // immutable once made
         return UnsafeBufferPointer(start: base + start, count: length)
     }
 
+    /// `range(_:count:)` for `ByteArena.append(padded:)`, which reads `ByteArena.paddedLength`
+    /// bytes from `start` whatever the length: the owner pads its bytes so that they are there.
+    @inline(__always)
+    func paddedRange(_ start: Int, count length: Int) -> UnsafeBufferPointer<UInt8> {
+        assert(start + ByteArena.paddedLength <= count, "\(ByteArena.paddedLength) bytes from \(start) of \(count): not padded")
+        return range(start, count: length)
+    }
+
     /// Whether the `length` bytes from `start` are `key`'s.
     @inline(__always)
     func equals(_ key: UnsafeBufferPointer<UInt8>, at start: Int, count length: Int) -> Bool {
