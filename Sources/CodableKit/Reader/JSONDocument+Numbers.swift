@@ -16,7 +16,9 @@ extension JSONDocument {
 
     /// The number at `index` as an integer. `12.0` and `1e3` are integral; `12.5` is not.
     package func integer(_ index: Int) -> IntegerValue {
-        if nodes[index].flags & Node.nonFiniteFlag != 0 { return .outOfRange }
+        let flags = nodes[index].flags
+        if flags & Node.smallIntegerFlag != 0 { return .exact(negative: false, magnitude: UInt64(nodes[index].lengthOrCount)) }
+        if flags & Node.nonFiniteFlag != 0 { return .outOfRange }
         let isInteger = nodes[index].isInteger
         return withText(index) { JSONNumberText.integer($0, isPlainInteger: isInteger) }
     }
@@ -32,6 +34,7 @@ extension JSONDocument {
 
     @inline(never)
     private func doubleFromText(_ index: Int) -> Double {
+        if nodes[index].flags & Node.smallIntegerFlag != 0 { return Double(nodes[index].lengthOrCount) }
         if nodes[index].flags & Node.nonFiniteFlag != 0 {
             return withText(index) { $0.first == UInt8(ascii: "N") ? .nan : $0.first == UInt8(ascii: "-") ? -.infinity : .infinity }
         }
@@ -70,6 +73,7 @@ extension JSONDocument {
     /// and `9007199254740993.1234` are none (nil).
     @inline(__always)
     func integer<T: FixedWidthInteger>(_ index: Int, as _: T.Type) -> T? {
+        if nodes[index].flags & Node.smallIntegerFlag != 0 { return T(exactly: nodes[index].lengthOrCount) }
         if nodes[index].isInteger || nodes[index].flags & Node.nonFiniteFlag != 0 { return integer(index).exactly(T.self) }
         return integerWithFraction(index, as: T.self)
     }

@@ -40,12 +40,14 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
         package var kind: Kind
         /// For a number: `Node.integerFlag` when it has no fraction and no exponent.
         package var flags: UInt8
-        /// A number with `Node.valueFlag`: the byte length of its text (`lengthOrCount` holds its value's index).
+        /// A number with `Node.valueFlag` or `Node.smallIntegerFlag`: the byte length of its text
+        /// (`lengthOrCount` holds its value's index, or its value).
         package var textLength: UInt16 = 0
         /// String or number: byte offset of its text. Array or object: the index one past its last node.
         package var offsetOrEnd: UInt32
         /// String or number: byte length of its text (a number with `Node.valueFlag`: the
-        /// index of its value in the document's numbers). Array: element count. Object: member count.
+        /// index of its value in the document's numbers; with `Node.smallIntegerFlag`: its
+        /// value). Array: element count. Object: member count.
         package var lengthOrCount: UInt32
 
         package static let integerFlag: UInt8 = 1
@@ -55,6 +57,11 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
         package static let asciiFlag: UInt8 = 4
         /// A number the parser converted to a `Double` as it read it (see `NumberValues`).
         package static let valueFlag: UInt8 = 8
+        /// An integer of one to nine digits without a sign, which the parser read as it checked
+        /// it: its value is `lengthOrCount` (so decoding does not read its digits again).
+        package static let smallIntegerFlag: UInt8 = 16
+        /// The flags of a number whose text's length is `textLength`.
+        static let lengthInTextLength: UInt8 = valueFlag | smallIntegerFlag
 
         @inline(__always) package var isInteger: Bool { flags & Self.integerFlag != 0 }
 
@@ -193,7 +200,7 @@ package final class JSONDocument: @unchecked Sendable {  // immutable once made;
     /// The UTF-8 text of a string or number node.
     @inline(__always) package func withText<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         let node = nodes[index]
-        return try withText(offset: Int(node.offsetOrEnd), count: node.flags & Node.valueFlag != 0 ? Int(node.textLength) : Int(node.lengthOrCount), body)
+        return try withText(offset: Int(node.offsetOrEnd), count: node.flags & Node.lengthInTextLength != 0 ? Int(node.textLength) : Int(node.lengthOrCount), body)
     }
 
     /// The `count` bytes of text at `offset`: in the input, or in the document's own text.

@@ -1,7 +1,9 @@
 /// The parser's numbers: checked and kept as text, a fraction or an exponent converted as it
-/// is read (see `JSONParser.parseNumber`).
+/// is read, a short unsigned integer's value kept beside its text (see `JSONParser.parseNumber`).
 extension JSONParser {
-    /// `-? (0 | [1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)?`, kept as text.
+    /// `-? (0 | [1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)?`, kept as text; an unsigned integer
+    /// of up to nine digits (counts, codes, most identifiers) with its value too
+    /// (`Node.smallIntegerFlag`), added up here where its digits are in cache.
     ///
     /// Inlined into the value loop, with `parseFractionalNumber`: a number array is mostly
     /// this path, and out of line it cost a call and the reloads of the parser's state around
@@ -25,7 +27,15 @@ extension JSONParser {
         if let next = peek(), next == UInt8(ascii: ".") || next | 0x20 == UInt8(ascii: "e") {
             return try parseFractionalNumber(from: start)
         }
-        nodes.append(.init(kind: .number, flags: JSONDocument.Node.integerFlag, offsetOrEnd: UInt32(start), lengthOrCount: UInt32(position - start)))
+        let length = position - start
+        if length <= 9, input[start] != UInt8(ascii: "-") {
+            // Its value, while the digits are at hand: decoding reads it from the node.
+            let value = length == 1 ? UInt64(first &- UInt8(ascii: "0")) : JSONNumberText.digitsValue(input.baseAddress!, start ..< position)
+            nodes.append(.init(kind: .number, flags: JSONDocument.Node.integerFlag | JSONDocument.Node.smallIntegerFlag,
+                               textLength: UInt16(length), offsetOrEnd: UInt32(start), lengthOrCount: UInt32(value)))
+            return
+        }
+        nodes.append(.init(kind: .number, flags: JSONDocument.Node.integerFlag, offsetOrEnd: UInt32(start), lengthOrCount: UInt32(length)))
     }
 
     /// The rest of a number with a fraction or an exponent, from its integer part's end.

@@ -43,8 +43,8 @@ import Testing
     }
 
     /// A number with a fraction or an exponent and up to 19 digits gets its `Double` from
-    /// the parser (`NumberValues`), and keeps its text for everything else; an integer, or a
-    /// number past 19 digits, is read from its text when it is decoded.
+    /// the parser (`NumberValues`), and keeps its text for everything else; a number past 19
+    /// digits is read from its text when it is decoded (an integer: see below).
     @Test func fractionsAreConvertedAsTheyAreRead() throws {
         let numbers: [(text: String, converted: Bool)] = [
             ("-65.613616999999977", true), ("0.5", true), ("1e3", true), ("-2.5E-3", true), ("12.0", true),
@@ -59,6 +59,33 @@ import Testing
         }
         #expect(document.integer(5) == .exact(negative: false, magnitude: 12))  // "12.0"
         #expect(document.integer(2) == .notIntegral)  // "0.5"
+    }
+
+    /// An unsigned integer of up to nine digits gets its value from the parser
+    /// (`Node.smallIntegerFlag`); a longer or negative one is read from its text. Either way
+    /// every reading is the text's: the integer, each integer type (a value too large for one
+    /// is nil), the `Double`, the text itself. Each at the document's start (fewer than eight
+    /// bytes before its end), inside it, and at its end (no byte after it).
+    @Test func shortIntegersAreReadAsTheyAreParsed() throws {
+        let texts = ["0", "7", "42", "255", "256", "65535", "65536", "12345678", "99999999", "100000000",
+                     "205705993", "999999999", "1000000000", "4294967295", "4294967296", "-1", "-0", "-12345678"]
+        for text in texts {
+            let negative = text.hasPrefix("-")
+            let magnitude = UInt64(negative ? String(text.dropFirst()) : text)!
+            for (input, node) in [(text, 0), ("[\(text)]", 1), ("[\"padding the start\", \(text), 1]", 2)] {
+                let document = try JSONParser.parse(Array(input.utf8))
+                let flagged = document.nodes[node].flags & JSONDocument.Node.smallIntegerFlag != 0
+                #expect(flagged == (!negative && text.count <= 9), "\(input)")
+                #expect(document.nodes[node].isInteger)
+                #expect(document.integer(node) == .exact(negative: negative, magnitude: magnitude), "\(input)")
+                #expect(document.integer(node, as: Int.self) == Int(text), "\(input)")
+                #expect(document.integer(node, as: UInt8.self) == UInt8(text), "\(input)")
+                #expect(document.integer(node, as: Int16.self) == Int16(text), "\(input)")
+                #expect(document.integer(node, as: UInt32.self) == UInt32(text), "\(input)")
+                #expect(document.double(node) == Double(text)!, "\(input)")
+                #expect(document.string(node) == text, "\(input)")
+            }
+        }
     }
 
     @Test(arguments: [
