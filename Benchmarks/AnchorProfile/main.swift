@@ -61,7 +61,27 @@ func floorEncode<T: Codable & Equatable>(_: T.Type, _ file: String) {
     }
     print(which, "floor", n, Double(data.count) * Double(n) / Date().timeIntervalSince(start) / 1e6, "MB/s of input")
 }
+/// As ../shared/anchors/run times CodableKit's encode: one at a time, each after the anchors'
+/// other work on the payload (a JSONDecoder decode, a CodableKit decode, a JSONEncoder encode) of
+/// JSONDecoder's value; prints the median.
+func alternatedEncode<T: Codable>(_: T.Type, _ file: String) {
+    let data = try! Data(contentsOf: URL(fileURLWithPath: folder + file))
+    let foundation = JSONDecoder(), decoder = ModelDecoder(), foundationEncoder = JSONEncoder(), encoder = ModelEncoder()
+    let value = try! foundation.decode(T.self, from: data)
+    let start = Date(); var times: [Double] = []
+    while Date().timeIntervalSince(start) < seconds {
+        _ = try! foundation.decode(T.self, from: data)
+        _ = try! decoder.decode(T.self, from: data)
+        _ = try! foundationEncoder.encode(value)
+        let t = Date(); _ = try! encoder.encode(value); times.append(Date().timeIntervalSince(t))
+    }
+    times.sort()
+    print(which, times.count, "median", Double(data.count) / times[times.count / 2] / 1e6, "MB/s of input")
+}
 switch which {
+case "alt-encode-citm": alternatedEncode(Catalog.self, "citm_catalog.json")
+case "alt-encode-twitter": alternatedEncode(TwitterSearch.self, "twitter.json")
+case "alt-encode-canada": alternatedEncode(FeatureCollection.self, "canada.json")
 case "floor-encode-citm": floorEncode(Catalog.self, "citm_catalog.json")
 case "floor-encode-twitter": floorEncode(TwitterSearch.self, "twitter.json")
 case "encode-citm": encodeLoop(Catalog.self, "citm_catalog.json")
