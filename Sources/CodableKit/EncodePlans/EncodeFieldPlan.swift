@@ -36,9 +36,13 @@ final class EncodeFieldPlan: @unchecked Sendable {  // immutable once made
         let hasRule: Bool
         /// The commonest kinds, told apart without reading `kind`.
         let tag: Tag
+        /// The kind a present value is written by (`kind`, or for `ifPresent` its wrapped kind),
+        /// held by `kind`: read without a retain and release around each field's write.
+        let written: Unmanaged<PlannedKind>
 
         init(name: String, offset: Int, ifPresent: Bool, kind: PlannedKind, hasRule: Bool) {
             (self.name, self.offset, self.ifPresent, self.kind, self.hasRule) = (name, offset, ifPresent, kind, hasRule)
+            written = .passUnretained(ifPresent ? kind.inner! : kind)
             switch (kind.shape, kind.inner?.shape, ifPresent) {
             case (.string, _, false): tag = .string
             case (.int, _, false): tag = .int

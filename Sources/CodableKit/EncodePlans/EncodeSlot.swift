@@ -79,7 +79,7 @@ extension Array: PlannedArray where Element: Encodable {
     static var elementSlot: any EncodeSlotting.Type { EncodeSlot<Element>.self }
 
     static func withElements(of value: ValueView, _ body: (ElementsView) throws -> Void) rethrows {
-        try ElementsView.with(value[as: Self.self], body)
+        try ElementsView.with(value, as: Self.self, body)
     }
 }
 
@@ -180,6 +180,10 @@ final class PlannedKind: @unchecked Sendable {  // immutable once made
     }
 
     private static let collections = TypeCache<PlannedKind?>()
+
+    /// `inner`, for a loop over elements or entries to hold without a retain and release per
+    /// element (this kind holds it).
+    var innerUnretained: Unmanaged<PlannedKind> { .passUnretained(inner!) }
 
     /// Whether the plan writes this array's elements itself. Not an array of models without
     /// a plan, nor of classes or enums: each element goes through the container path, whose

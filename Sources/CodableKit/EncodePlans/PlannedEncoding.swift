@@ -80,12 +80,14 @@ extension StreamEncoder {
                     case .other:
                         // An `encodeIfPresent` field's kind is an optional's (`EncodeFieldPlan.learn`):
                         // nil leaves the key out, a value is written by the wrapped kind.
-                        let kind = fields[index].ifPresent ? fields[index].kind.inner! : fields[index].kind
                         if fields[index].ifPresent, fields[index].kind.optional!.isNil(field) { break }
                         member(&written, index, keys, depth)
                         // Safety: a plan lives as long as the process (`EncodePlanState`), its keys as long as it or the session.
                         let link = PlanPath(parent: path, step: .field(Unmanaged.passUnretained(plan), index))
-                        try StackLink.with(link) { try write(kind, field, path: $0, depth: depth + 1) }
+                        // Safety: the field's `kind` holds the kind written, for as long as the plan lives.
+                        try fields[index].written._withUnsafeGuaranteedRef { kind in
+                            try StackLink.with(link) { try write(kind, field, path: $0, depth: depth + 1) }
+                        }
                         continue
                     }
                     // A nil left out by `encodeIfPresent`, or written as `null`.
@@ -143,31 +145,36 @@ extension StreamEncoder {
         case .integer: kind.integer!.write(value, into: &session.writer)
         case .optional:
             if kind.optional!.isNil(value) { return session.writer.writeNull() }
-            try write(kind.inner!, value, path: path, depth: depth)
+            // Safety: `kind` holds its inner kind, for as long as the plan lives.
+            try kind.innerUnretained._withUnsafeGuaranteedRef { try write($0, value, path: path, depth: depth) }
         case .array:
-            let element = kind.inner!
+            let element = kind.innerUnretained
             try kind.array!.withElements(of: value) { elements in
                 session.writer.open(object: false)
-                if elements.count > 0, let slot = containerPathSlot(element, first: elements[0]) {
+                // Safety (here and below): `kind` holds its inner kind, for as long as the plan lives.
+                if elements.count > 0, let slot = element._withUnsafeGuaranteedRef({ containerPathSlot($0, first: elements[0]) }) {
                     try writeThroughContainers(elements, slot, path: path, depth: depth)
                 } else {
                     for index in 0 ..< elements.count {
                         session.writer.separate(index: index, depth: depth + 1)
-                        try StackLink.with(PlanPath(parent: path, step: .index(index))) { try write(element, elements[index], path: $0, depth: depth + 1) }
+                        try element._withUnsafeGuaranteedRef { element in
+                            try StackLink.with(PlanPath(parent: path, step: .index(index))) { try write(element, elements[index], path: $0, depth: depth + 1) }
+                        }
                     }
                 }
                 session.writer.close(object: false, count: elements.count, depth: depth)
             }
         case .intArray:
-            let values = value[as: [Int].self]
-            session.writer.open(object: false)
-            for index in values.indices {
-                session.writer.separate(index: index, depth: depth + 1)
-                session.writer.writeInteger(values[index])
+            ElementsView.with(value, as: [Int].self) { elements in
+                session.writer.open(object: false)
+                for index in 0 ..< elements.count {
+                    session.writer.separate(index: index, depth: depth + 1)
+                    session.writer.writeInteger(elements[index][as: Int.self])
+                }
+                session.writer.close(object: false, count: elements.count, depth: depth)
             }
-            session.writer.close(object: false, count: values.count, depth: depth)
         case .doubleArray:
-            try ElementsView.with(value[as: [Double].self]) { elements in
+            try ElementsView.with(value, as: [Double].self) { elements in
                 session.writer.open(object: false)
                 for index in 0 ..< elements.count {
                     session.writer.separate(index: index, depth: depth + 1)
@@ -183,13 +190,14 @@ extension StreamEncoder {
                 session.writer.close(object: false, count: elements.count, depth: depth)
             }
         case .stringArray:
-            let values = value[as: [String].self]
-            session.writer.open(object: false)
-            for index in values.indices {
-                session.writer.separate(index: index, depth: depth + 1)
-                session.writer.writeString(values[index])
+            ElementsView.with(value, as: [String].self) { elements in
+                session.writer.open(object: false)
+                for index in 0 ..< elements.count {
+                    session.writer.separate(index: index, depth: depth + 1)
+                    session.writer.writeString(elements[index][as: String.self])
+                }
+                session.writer.close(object: false, count: elements.count, depth: depth)
             }
-            session.writer.close(object: false, count: values.count, depth: depth)
         case .modelArray:
             let (info, slot) = (kind.info!, kind.slot!)
             try kind.array!.withElements(of: value) { elements in
@@ -220,7 +228,7 @@ extension StreamEncoder {
             }
             session.writer.close(object: true, count: count, depth: depth)
         case .dictionary:
-            let entryKind = kind.inner!
+            let entryKind = kind.innerUnretained
             session.writer.open(object: true)
             var count = 0
             // Values written through the container path: their slot and the keys of the containers they are in, found at the first.
@@ -229,12 +237,18 @@ extension StreamEncoder {
                 session.writer.separate(index: count, depth: depth + 1)
                 session.writer.writeKey(key)
                 count += 1
-                if throughContainers == nil { throughContainers = .some(containerPathSlot(entryKind, first: entry).map { ($0, elementPrefix(path)) }) }
+                // Safety: `kind` holds its inner kind, for as long as the plan lives.
+                if throughContainers == nil {
+                    throughContainers = .some(entryKind._withUnsafeGuaranteedRef { containerPathSlot($0, first: entry) }.map { ($0, elementPrefix(path)) })
+                }
                 if let (slot, prefix) = throughContainers! {
                     return try slot.encode(entry, through: self, key: .key(key), prefix: prefix, depth: depth + 1, rule: nil)
                 }
-                try StackLink.with(key) { key in
-                    try StackLink.with(PlanPath(parent: path, step: .entry(key))) { try write(entryKind, entry, path: $0, depth: depth + 1) }
+                // Safety: as above.
+                try entryKind._withUnsafeGuaranteedRef { entryKind in
+                    try StackLink.with(key) { key in
+                        try StackLink.with(PlanPath(parent: path, step: .entry(key))) { try write(entryKind, entry, path: $0, depth: depth + 1) }
+                    }
                 }
             }
             session.writer.close(object: true, count: count, depth: depth)

@@ -76,10 +76,12 @@ struct ElementsView {
     private let first: UnsafeRawPointer?
     private let stride: Int
 
-    /// `body` with the elements of `array`, alive for the call.
+    /// `body` with the elements of the array `value` views, alive for the call. The array is
+    /// borrowed where it lies: passed as an argument, it was retained and released around the
+    /// call (its memory could change under the body, as far as the compiler can tell).
     @inline(__always)
-    static func with<Element, Result>(_ array: [Element], _ body: (ElementsView) throws -> Result) rethrows -> Result {
-        try array.withUnsafeBufferPointer { elements in
+    static func with<Element, Result>(_ value: ValueView, as _: [Element].Type, _ body: (ElementsView) throws -> Result) rethrows -> Result {
+        try value[as: [Element].self].withUnsafeBufferPointer { elements in
             try body(ElementsView(count: elements.count, first: UnsafeRawPointer(elements.baseAddress),
                                   stride: MemoryLayout<Element>.stride))
         }
