@@ -128,7 +128,7 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
             var (arrayFound, arrayClosed, scanned) = (self.arrayFound, self.arrayClosed, self.scanned)
             var first: Int?, last = 0, count = 0
             var notAnArray: Range<Int>?
-            var missingSeparator: UInt8?
+            var misplaced: ElementScanner.Misplaced?
             // Safety: the pending bytes are read only inside the closure, and not changed while it runs.
             pending.withUnsafeBufferPointer { bytes in
                 // Until the array opens, byte by byte: its path is checked as each value at its depth begins.
@@ -147,7 +147,7 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
                     }
                 }
                 guard arrayFound, !arrayClosed else { return }
-                (scanned, arrayClosed, missingSeparator) = elementScanner.scan(bytes, from: scanned) { start, end in
+                (scanned, arrayClosed, misplaced) = elementScanner.scan(bytes, from: scanned) { start, end in
                     if first == nil { first = start }
                     last = end
                     count += 1
@@ -157,16 +157,18 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
                 arrayClosed = true
                 ready.set(try decodeNotAnArray(pending[notAnArray]))
             }
-            if let first {
-                let (elements, failure) = decodeBatch(pending[first ..< last], count: count)
-                ready.set(elements, failure: failure)
-            }
-            if let missingSeparator {  // no batch holds it: said here, and nothing after it is read
+            var (elements, failure): ([Element], (any Error)?) = ([], nil)
+            if let first { (elements, failure) = decodeBatch(pending[first ..< last], count: count) }
+            if let misplaced {  // no batch holds it: said here, after the batch before it, and nothing after it is read
                 arrayClosed = true
-                let found = JSONReadError.Found.byte(missingSeparator)
-                ready.set([], failure: DecodingError.dataCorrupted(.init(codingPath: [], debugDescription:
-                    "The given data was not valid JSON: expected ',' or ']' after element \(nextIndex - 1) of the array\(path.isEmpty ? "" : " at " + path.joined(separator: ".")), found \(found).")))
+                let (expected, byte) = switch misplaced {
+                case let .separator(byte): ("',' or ']' after element \(nextIndex - 1)", byte)
+                case let .element(byte): (nextIndex == 0 ? "an element or ']' after '['" : "an element or ']' after the ',' after element \(nextIndex - 1)", byte)
+                }
+                failure = failure ?? DecodingError.dataCorrupted(.init(codingPath: [], debugDescription:
+                    "The given data was not valid JSON: expected \(expected) of the array\(path.isEmpty ? "" : " at " + path.joined(separator: ".")), found \(JSONReadError.Found.byte(byte))."))
             }
+            if first != nil || misplaced != nil { ready.set(elements, failure: failure) }
             // Keep the element in progress (or the value at the path, or nothing), and shift the scanner's offsets.
             var keep = scanned
             if let start = arrayFound ? elementScanner.start : valueAtPath { keep = Swift.min(keep, start) }

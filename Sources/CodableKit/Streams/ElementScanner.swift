@@ -22,11 +22,20 @@ struct ElementScanner {
     /// must come next, after whitespace.
     private var separatorDue = false
 
+    /// A byte the array cannot have where it is: the bytes are not JSON, and nothing after it
+    /// is taken. No batch of elements holds it, so the parser never sees it.
+    enum Misplaced: Equatable {
+        /// Where a `,` or the closing `]` was due, after an element.
+        case separator(UInt8)
+        /// Where an element or the closing `]` was due (after `[` or a comma).
+        case element(UInt8)
+    }
+
     /// Scans `bytes[from...]`, calling `element` with the bounds of each element that ends;
-    /// the offset after the last byte taken, whether the array closed there, and the byte
-    /// found where a separator was due (the bytes are not JSON; nothing after it is taken).
+    /// the offset after the last byte taken, whether the array closed there, and a byte found
+    /// where the array cannot have it.
     mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, from: Int,
-                       element: (Int, Int) -> Void) -> (offset: Int, closed: Bool, missingSeparator: UInt8?) {
+                       element: (Int, Int) -> Void) -> (offset: Int, closed: Bool, misplaced: Misplaced?) {
         var offset = from
         let count = bytes.count
         while separatorDue, offset < count {
@@ -34,7 +43,7 @@ struct ElementScanner {
             case 0x20, 0x0A, 0x09, 0x0D: offset += 1
             case UInt8(ascii: ","): separatorDue = false; offset += 1
             case UInt8(ascii: "]"): separatorDue = false  // the main loop closes the array
-            case let found: return (offset, false, found)
+            case let found: return (offset, false, .separator(found))
             }
         }
         while offset < count {
@@ -65,9 +74,11 @@ struct ElementScanner {
                 if depth == 0, start == nil { start = offset }
                 depth += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                if depth == 0 {  // the array's own closing bracket
+                if depth == 0 {  // the array's own end: a bracket, or a brace that is not JSON
+                    let ended = start
                     if let start { element(start, end) }
                     start = nil
+                    guard byte == UInt8(ascii: "]") else { return (offset, false, ended == nil ? .element(byte) : .separator(byte)) }
                     return (offset + 1, true, nil)
                 }
                 depth -= 1

@@ -187,6 +187,47 @@ import Testing
         #expect(seen == [1, 2])
     }
 
+    /// An array that a brace closes is not JSON, as in memory: an error, however the bytes
+    /// arrive, after the elements before it. (`FuzzStreamChunks` found `["x"}` and `[1}` read
+    /// as whole arrays: no batch of elements holds the array's end, so no parser saw it.)
+    @Test func anArrayClosedByABraceIsAnErrorAsInMemory() async throws {
+        let cases: [(text: String, before: [Int], message: String)] = [
+            ("[1}", [1], "expected ',' or ']' after element 0 of the array, found '}'"),
+            ("[1, 2 }", [1, 2], "expected ',' or ']' after element 1 of the array, found '}'"),
+            ("[}", [], "expected an element or ']' after '[' of the array, found '}'"),
+            ("[1,}", [1], "expected an element or ']' after the ',' after element 0 of the array, found '}'"),
+            ("[[1], 2}\n", [1, 2], "expected ',' or ']' after element 1 of the array, found '}'"),
+        ]
+        for (text, before, message) in cases {
+            let bytes = Array(text.utf8)
+            #expect(throws: DecodingError.self) { try ModelDecoder(options: .init(mode: .strict)).decode([JSONValue].self, from: bytes) }
+            for cut in 0 ... bytes.count {
+                for mode in [DecodingOptions.Mode.tolerant, .strict] {
+                    var seen: [JSONValue] = []
+                    do {
+                        for try await value in ModelDecoder(options: .init(mode: mode)).elements(of: JSONValue.self, from: Self.chunks(bytes, cuts: [cut])) {
+                            seen.append(value)
+                        }
+                        Issue.record("\(text) cut at \(cut): no error")
+                    } catch let error as DecodingError {
+                        #expect(seen.count == before.count, "\(text) cut at \(cut)")
+                        #expect("\(error)".contains(message), "\(text) cut at \(cut): \(error)")
+                    }
+                }
+            }
+            await #expect(throws: DecodingError.self, "\(text) a byte at a time") {
+                try await Self.collect(ModelDecoder().elements(of: JSONValue.self, from: Self.single(bytes)))
+            }
+        }
+        // A string handed out at a chunk's end, the brace in the next chunk (the fuzzer's input).
+        let string = Array("[\"x\"}".utf8)
+        for cut in 0 ... string.count {
+            await #expect(throws: DecodingError.self, "cut at \(cut)") {
+                try await Self.collect(ModelDecoder().elements(of: JSONValue.self, from: Self.chunks(string, cuts: [cut])))
+            }
+        }
+    }
+
     /// A value that is not an array where the elements should be is an error in both modes, as
     /// the wrong root is in memory (issue 57: an empty result was taken for the payload's).
     @Test func elementsOfAValueThatIsNotAnArrayAreAnErrorAsInMemory() async throws {
