@@ -254,16 +254,17 @@ public struct DecodedElements<Element: Decodable, Source: AsyncSequence>: AsyncS
             }
         }
 
-        /// The ranges of the elements of a batch (`text` without brackets), in `text`'s indices.
+        /// The ranges of the elements of a batch (`text` without brackets), in `text`'s indices:
+        /// found by the scanner that cut the batch, so they are the elements it counted, inside
+        /// `text` whatever the bytes are. (The structure scanner, which checks more, read some
+        /// bytes that are not JSON otherwise, and gave a range past the batch's end: a trap.)
         private static func elementRanges(in text: ArraySlice<UInt8>) -> [Range<Int>] {
-            var scanner = StructureScanner(tracksKeys: false)
+            var scanner = ElementScanner()
             var ranges: [Range<Int>] = []
-            let array = [UInt8(ascii: "[")] + text + [UInt8(ascii: "]")]
+            let array = Array(text) + [UInt8(ascii: "]")]
             // Safety: the bytes are read only inside the closure.
             _ = array.withUnsafeBufferPointer {
-                scanner.take($0, from: 0, to: $0.count, ended: { ended in
-                    if ended.depth == 1 { ranges.append(text.startIndex + ended.start - 1 ..< text.startIndex + ended.end - 1) }
-                })
+                scanner.scan($0, from: 0) { start, end in ranges.append(text.startIndex + start ..< text.startIndex + end) }
             }
             return ranges
         }

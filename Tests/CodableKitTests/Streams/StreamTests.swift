@@ -228,6 +228,24 @@ import Testing
         }
     }
 
+    /// A batch of elements that fails is decoded again element by element, each element's
+    /// bounds found by the scanner that cut the batch. Bytes that are not JSON inside an element
+    /// (a control character and NULs in a key, bytes that are not UTF-8) made another scanner
+    /// give a range past the batch's end, and the stream trapped (found by `FuzzStreamChunks`).
+    @Test func aBrokenBatchIsTakenApartWithoutATrap() async throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("[{".utf8) + [0xFF, 0x07] + Array("\"i/".utf8) + [0x1F, 0x70, 0xCA, 0x60, 0x7F, 0, 0]
+            + Array(",\n {\"id\": ".utf8) + [0xCE, 0xD3, 0xDF, 0xDD, 0x8B, 0x9A, 0x87, 0x8B] + Array("\": \"".utf8) + [0xC4, 0x8A]
+            + Array("\"}, 3, \"xb\"]".utf8)
+        #expect(throws: DecodingError.self) { try ModelDecoder(options: .init(mode: .strict)).decode([JSONValue].self, from: bytes) }
+        for cut in 0 ... bytes.count {
+            for mode in [DecodingOptions.Mode.tolerant, .strict] {
+                await #expect(throws: DecodingError.self, "cut at \(cut), \(mode)") {
+                    try await Self.collect(ModelDecoder(options: .init(mode: mode)).elements(of: JSONValue.self, from: Self.chunks(bytes, cuts: [cut])))
+                }
+            }
+        }
+    }
+
     /// A value that is not an array where the elements should be is an error in both modes, as
     /// the wrong root is in memory (issue 57: an empty result was taken for the payload's).
     @Test func elementsOfAValueThatIsNotAnArrayAreAnErrorAsInMemory() async throws {
