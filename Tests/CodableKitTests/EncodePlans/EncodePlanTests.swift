@@ -18,13 +18,13 @@ import Testing
         var text = "", int = 0, flag = false, double = 0.0, float: Float = 0
         var int8: Int8 = 0, int32: Int32 = 0, uint64: UInt64 = 0
         var maybeText: String?, maybeInt: Int?, maybeFlag: Bool?, maybeDouble: Double?, maybeLeaf: Leaf?
-        var leaf = Leaf(), leaves: [Leaf] = [], grid: [[Double]] = [], maybes: [Int?] = []
+        var leaf = Leaf(), leaves: [Leaf] = [], grid: [[Double]] = [], maybes: [Int?] = [], ids: [Int] = []
         var byName: [String: String] = [:], counts: [String: Int] = [:], leafByName: [String: Leaf] = [:], lists: [String: [Int]] = [:]
         var date = Date(timeIntervalSince1970: 0), url: URL?, data = Data(), decimal = Decimal(0), json: JSONValue = .null, kind = Kind.small
         var renamed = "", omitted = "kept out"
         enum CodingKeys: String, CodingKey {
             case text, int, flag, double, float, int8, int32, uint64, maybeText, maybeInt, maybeFlag, maybeDouble, maybeLeaf
-            case leaf, leaves, grid, maybes, byName, counts, leafByName, lists, date, url, data, decimal, json, kind
+            case leaf, leaves, grid, maybes, ids, byName, counts, leafByName, lists, date, url, data, decimal, json, kind
             case renamed = "re/named \"key\""
         }
     }
@@ -50,6 +50,7 @@ import Testing
         value.leaves = (0 ..< index % 5).map { Leaf(id: $0, name: "n\($0)", score: 1e21 * Double($0), tags: []) }
         value.grid = (0 ..< index % 3).map { row in (0 ..< 3).map { Double(row) * 1.5 + Double($0) } }
         value.maybes = [1, nil, index]
+        value.ids = (0 ..< index % 4).map { $0 * 1_000_003 - index }  // empty, one, several, negative
         value.byName = ["a": "x", "b/c": "y\(index)"]
         value.counts = ["one": 1, "many": index]
         value.leafByName = index % 2 == 0 ? ["first": Leaf(id: 1, name: "f", score: 0, tags: ["z"])] : [:]
