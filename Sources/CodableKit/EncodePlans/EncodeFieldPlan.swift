@@ -50,13 +50,12 @@ final class EncodeFieldPlan: @unchecked Sendable {  // immutable once made
             case (.optional, .string, true): tag = .optionalString
             case (.optional, .int, true): tag = .optionalInt
             case (.optional, .bool, true): tag = .optionalBool
-            case (.intArray, _, false): tag = .intArray
             default: tag = .other
             }
         }
     }
 
-    enum Tag { case string, int, bool, optionalString, optionalInt, optionalBool, intArray, other }
+    enum Tag { case string, int, bool, optionalString, optionalInt, optionalBool, other }
 
     let fields: [Field]
     /// The model's rules (for keys and value rules, as the container path asks them).

@@ -77,10 +77,6 @@ extension StreamEncoder {
                         member(&written, index, keys, depth)
                         session.writer.writeBool(flag)
                         continue
-                    case .intArray:  // identifiers, indices: written here, without a call and a coding-path link
-                        member(&written, index, keys, depth)
-                        writeInts(field, depth: depth + 1)
-                        continue
                     case .other:
                         // An `encodeIfPresent` field's kind is an optional's (`EncodeFieldPlan.learn`):
                         // nil leaves the key out, a value is written by the wrapped kind.
@@ -168,7 +164,15 @@ extension StreamEncoder {
                 }
                 session.writer.close(object: false, count: elements.count, depth: depth)
             }
-        case .intArray: writeInts(value, depth: depth)
+        case .intArray:
+            ElementsView.with(value, as: [Int].self) { elements in
+                session.writer.open(object: false)
+                for index in 0 ..< elements.count {
+                    session.writer.separate(index: index, depth: depth + 1)
+                    session.writer.writeInteger(elements[index][as: Int.self])
+                }
+                session.writer.close(object: false, count: elements.count, depth: depth)
+            }
         case .doubleArray:
             try ElementsView.with(value, as: [Double].self) { elements in
                 session.writer.open(object: false)
@@ -257,21 +261,6 @@ extension StreamEncoder {
         case .other:
             if let kernel = kind.kernel, !path.value.hasRule { return try writeKernel(kernel, value, path: path, depth: depth) }
             try fallBack(kind.slot!, value, path: path, depth: depth)
-        }
-    }
-
-    /// Writes the `[Int]` at `value`, `depth` containers deep: it needs no coding path (an
-    /// integer cannot fail to encode).
-    @inline(__always)
-    private func writeInts(_ value: ValueView, depth: Int) {
-        let session = self.session
-        ElementsView.with(value, as: [Int].self) { elements in
-            session.writer.open(object: false)
-            for index in 0 ..< elements.count {
-                session.writer.separate(index: index, depth: depth + 1)
-                session.writer.writeInteger(elements[index][as: Int.self])
-            }
-            session.writer.close(object: false, count: elements.count, depth: depth)
         }
     }
 
