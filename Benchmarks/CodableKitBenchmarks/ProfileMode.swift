@@ -5,7 +5,7 @@ import Foundation
 /// `CodableKitBenchmarks profile <dataset>[:count] [seconds]`: decodes one dataset
 /// with CodableKit only, in a loop, for a profiler (`perf record`, `valgrind
 /// --tool=callgrind`). Datasets: airports, airports-dirty, airports-dirty-report (each also `-declared`: the
-/// models declared `SynthesizedCodable`), airports-snake, airports-camel, encode-airports,
+/// models declared `SynthesizedCodable`), airports-snake, airports-camel (each also `-declared`), encode-airports,
 /// encode-wide (also -declared, -foundation), encode-tree, encode-twitter, subclass (count 1000 unless given), tree, timeline (the
 /// twitter-like set), wide.
 func profile(_ argument: String, seconds: Double) {
@@ -39,6 +39,13 @@ func profile(_ argument: String, seconds: Double) {
         let data = Data(ModelDatasets.namedAirports(count: count, snakeCase: true))
         let options = DecodingOptions(keyStrategies: [.snakeCase])
         work = { _ = [NamedAirport].deserialize(from: data, options: options)! }
+    case "airports-snake-declared":
+        let data = Data(ModelDatasets.namedAirports(count: count, snakeCase: true))
+        let options = DecodingOptions(keyStrategies: [.snakeCase])
+        work = { _ = [DeclaredNamedAirport].deserialize(from: data, options: options)! }
+    case "airports-camel-declared":
+        let data = Data(ModelDatasets.namedAirports(count: count, snakeCase: false))
+        work = { _ = [DeclaredNamedAirport].deserialize(from: data)! }
     case "airports-camel":
         let data = Data(ModelDatasets.namedAirports(count: count, snakeCase: false))
         work = { _ = [NamedAirport].deserialize(from: data)! }
