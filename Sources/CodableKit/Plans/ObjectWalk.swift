@@ -21,6 +21,8 @@ struct ObjectWalk {
     /// keys have rules or strategies): the session's plan caches hold them until the decode ends.
     private(set) var state: Unmanaged<PlanInDecode>?
     private(set) var candidates: Unmanaged<PlanKeyCandidates>?
+    /// The candidates' `bestKeys` (none without candidates), read per member in order.
+    private let bestKeys: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
     let object: Int
     /// The object's end: its members are `object + 1 ..< end`.
     let end: Int
@@ -49,6 +51,8 @@ struct ObjectWalk {
         self.state = state
         // Safety: the session's plan caches hold the state, which holds its candidates.
         candidates = state?._withUnsafeGuaranteedRef { $0.candidates.map(Unmanaged.passUnretained) }
+        // Safety: as `candidates`.
+        bestKeys = candidates?._withUnsafeGuaranteedRef(\.bestKeys) ?? UnsafeBufferPointer(start: nil, count: 0)
         self.object = object
         end = decoder.document.nodes[object].end
         member = object + 1
@@ -213,12 +217,17 @@ struct ObjectWalk {
             let index: Int
             if let candidates {
                 // Only a member nothing can beat settles its field here (see `fill`): -2 for another.
-                let next = next
-                // Safety: the session's plan caches hold the state and its candidates until the decode ends.
-                index = candidates._withUnsafeGuaranteedRef { table in
-                    document.withText(key) { text -> Int in
-                        let (field, rank) = table.field(for: text, expected: next)
-                        return rank == 0 ? field : -2
+                let next = next, bestKeys = bestKeys
+                // The member in order, as payloads mostly write it: its field's best key, compared in line.
+                if next < bestKeys.count, document.withText(key, { equalBytes($0, bestKeys[next]) }) {
+                    index = next
+                } else {
+                    // Safety: the session's plan caches hold the state and its candidates until the decode ends.
+                    index = candidates._withUnsafeGuaranteedRef { table in
+                        document.withText(key) { text -> Int in
+                            let (field, rank) = table.field(for: text, expected: next)
+                            return rank == 0 ? field : -2
+                        }
                     }
                 }
                 if index == -2 || index >= 0 && !MemberChoice.settles(rank: 0, isNull: document.nodes[node].kind == .null) { return }

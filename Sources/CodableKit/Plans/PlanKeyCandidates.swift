@@ -25,6 +25,10 @@ final class PlanKeyCandidates {  // owns `bytes`
     private let firstOfField: [Int]
     /// No key is a candidate of two fields: a member is one field's candidate or none's.
     private(set) var isUnique: Bool
+    /// Each field's best candidate's bytes, by field, for a walk that compares a member in
+    /// order with its field's key in line (`ObjectWalk.fillInOrder`), without a call into the
+    /// table. Ranges of `bytes`, valid for the table's life.
+    let bestKeys: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
 
     /// Nil when a field has more than 64 candidates (not seen: rules give one or two).
     init?(_ keys: [[[UInt8]]]) {
@@ -41,7 +45,12 @@ final class PlanKeyCandidates {  // owns `bytes`
         for (index, candidate) in candidates.enumerated() where candidate.rank == 0 { firstOfField.append(index) }
         guard firstOfField.count == keys.count else { return nil }
         self.firstOfField = firstOfField
-        self.bytes = OwnedBytes(bytes)
+        let owned = OwnedBytes(bytes)
+        self.bytes = owned
+        // Safety: `firstOfField.count` ranges, initialized here, deallocated in `deinit`.
+        let bestKeys = UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>.allocate(capacity: firstOfField.count)
+        _ = bestKeys.initialize(from: firstOfField.map { owned.range(candidates[$0].start, count: candidates[$0].count) })
+        self.bestKeys = UnsafeBufferPointer(bestKeys)
         table = HashSlots(capacity: candidates.count)
         var sameKey = [Int](repeating: -1, count: candidates.count)
         var lastOfKey = Array(candidates.indices)  // by a key's first candidate: the last linked to it
@@ -60,7 +69,11 @@ final class PlanKeyCandidates {  // owns `bytes`
         isUnique = candidates.allSatisfy(\.isUnique)
     }
 
-    deinit { bytes.deallocate() }  // Safety: the table's last use; no range read from it outlives a lookup
+    deinit {
+        // Safety: the table's last use; no range read from them outlives a lookup or a walk.
+        bytes.deallocate()
+        bestKeys.deallocate()
+    }
 
     @inline(__always)
     private func isKey(_ key: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
