@@ -310,7 +310,7 @@ package struct JSONParser: ~Copyable {
     }
 
     /// The end of the whitespace at `position`, with the spaces of indentation counted
-    /// thirty-two, then eight, bytes at a time. A function of its arguments, not a mutating
+    /// sixteen, then eight, bytes at a time. A function of its arguments, not a mutating
     /// method: given the parser, the call made the parse loop store its position before
     /// and load it after, and the next byte's address waited on that load.
     @inline(never)
@@ -322,22 +322,20 @@ package struct JSONParser: ~Copyable {
             case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
                 position += 1
                 // The spaces that follow: in a word read in memory order, the bytes before the
-                // first non-space are the low zero bytes of `word ^ eightSpaces`. Four words a
-                // step while 32 bytes remain (one bounds check for a line's indentation, most
-                // often under 32 spaces), then a word a step.
+                // first non-space are the low zero bytes of `word ^ eightSpaces`. Two words a
+                // step while 16 bytes remain, counted by arithmetic alone: indentation varies
+                // from line to line, and a branch on which word ends the run (what the compiler
+                // makes of a `?:` here) goes either way from one line to the next. Then a word a step.
                 let base = UnsafeRawPointer(input.baseAddress!)
-                while position &+ 32 <= input.count {
-                    // Safety: the four words are within the 32 bytes that remain at `position`.
-                    let first = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self)) ^ eightSpaces
-                    if first != 0 { position &+= first.trailingZeroBitCount &>> 3; continue bytes }
-                    let second = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position &+ 8, as: UInt64.self)) ^ eightSpaces
-                    if second != 0 { position &+= 8 &+ second.trailingZeroBitCount &>> 3; continue bytes }
-                    // Safety: as above, the third and fourth words end within those 32 bytes.
-                    let third = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position &+ 16, as: UInt64.self)) ^ eightSpaces
-                    if third != 0 { position &+= 16 &+ third.trailingZeroBitCount &>> 3; continue bytes }
-                    let fourth = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position &+ 24, as: UInt64.self)) ^ eightSpaces
-                    if fourth != 0 { position &+= 24 &+ fourth.trailingZeroBitCount &>> 3; continue bytes }
-                    position &+= 32
+                while position &+ 16 <= input.count {
+                    // Safety: both words are within the 16 bytes that remain at `position`.
+                    let first = (UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self)) ^ eightSpaces).trailingZeroBitCount
+                    let second = (UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position &+ 8, as: UInt64.self)) ^ eightSpaces).trailingZeroBitCount
+                    // A word of spaces has 64 trailing zeros, any other fewer: the second word's
+                    // count adds to the run only when the first is 64 (bit 6). 16 when both are spaces.
+                    let spaces = (first &+ second & (0 &- first &>> 6)) &>> 3
+                    position &+= spaces
+                    if spaces < 16 { continue bytes }
                 }
                 while position + 8 <= input.count {
                     // Safety: the loop reads a word only while `position + 8 <= input.count`.
