@@ -88,12 +88,22 @@ extension DecodableModel {
 
     /// `[Self](unsafeUninitializedCapacity:initializingWith:)`, for the generic code that
     /// cannot name `[Self]` cheaply (`DocumentDecoder.decodePlannedElements`, which takes the
-    /// array back from its storage object).
+    /// array back from its storage object). Made with `reserveCapacity` and filled in its
+    /// spare capacity (`ElementsInitializedInPlace`): `unsafeUninitializedCapacity` allocates
+    /// through a standard library function that is never specialized, which asks the runtime
+    /// for the array's metadata (a hash lookup) at every array.
     @inlinable
     public static func _makeArray(count: Int, initialize: (UnsafeMutableRawPointer, inout Int) throws -> Void) rethrows -> AnyObject {
-        let array = try [Self](unsafeUninitializedCapacity: count) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }  // no room: `count` was 0
-            try initialize(UnsafeMutableRawPointer(base), &initialized)
+        var array = [Self]()
+        if count > 0 {
+            array.reserveCapacity(count)
+            var initialized = 0
+            // The elements initialized, also when `initialize` throws: the array owns them from here.
+            defer { array.append(contentsOf: ElementsInitializedInPlace<Self>(count: initialized)) }
+            // Safety: an empty array's buffer starts where its first element goes; `reserveCapacity`
+            // made room there for `count` elements, which `initialize` does not exceed, and the
+            // array is not touched until `append` above takes the `initialized` ones as its own.
+            try array.withUnsafeMutableBufferPointer { spare in try initialize(UnsafeMutableRawPointer(spare.baseAddress!), &initialized) }
         }
         // Safety: an array's one stored property is its storage's reference (native, made just
         // above, so with no flag bits where Objective-C interop keeps any): the same bits.
