@@ -41,7 +41,11 @@ extension DocumentDecoder {
     /// deinitialized and dropped, recorded.
     func finishFlat<T>(_ value: ValuePlace, _: T.Type, model: any DecodableModel.Type, walk: inout ObjectWalk) throws -> FlatOutcome {
         do {
-            if case let .pending(element) = walk.flat, !walk.info.decodeHookIsDefault {
+            if walk.info.decodeHookIsDefault {
+                // `finishModel`'s first step, without handing it `walk.info`: an unowned reference
+                // passed on is retained and released around the call, for every element.
+                model.finishMapping(at: value.base)
+            } else if case let .pending(element) = walk.flat {
                 let outer = unplaced
                 unplaced = UnplacedElement(element: element, info: walk.info)
                 defer {
