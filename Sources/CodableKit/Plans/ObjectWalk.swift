@@ -132,7 +132,10 @@ struct ObjectWalk {
                     guard field >= 0 else { continue }
                     let bit: UInt64 = 1 << UInt64(field)
                     // Only a member nothing can beat, at its first occurrence, settles a field here.
-                    guard MemberChoice.settles(rank: rank, isNull: document.nodes[node].kind == .null), FirstOccurrence.claim(bit, in: &found) else {
+                    // A field left unsettled stays so: it is found at the end as the container finds
+                    // it (a key seen null, then again with a value, is the null: the first occurrence).
+                    guard unsettled & bit == 0, MemberChoice.settles(rank: rank, isNull: document.nodes[node].kind == .null),
+                          FirstOccurrence.claim(bit, in: &found) else {
                         unsettled |= bit
                         continue
                     }

@@ -29,16 +29,75 @@ import Testing
     }
 
     /// `T` from `data` (an array of many objects, decoded twice so that the plans of the types
-    /// it holds are learned) through plans and through `init(from:)`, in both modes.
-    static func expectAlike<T: Decodable & Equatable>(_: T.Type, _ data: Data, sourceLocation: SourceLocation = #_sourceLocation) {
-        _ = try? ModelDecoder().decode(T.self, from: data)
+    /// it holds are learned) through plans and through `init(from:)`, in both modes, with the
+    /// call's `keyStrategies`.
+    static func expectAlike<T: Decodable & Equatable>(_: T.Type, _ data: Data, keyStrategies: [any KeyStrategy] = [],
+                                                      sourceLocation: SourceLocation = #_sourceLocation) {
+        func decoder(_ mode: DecodingOptions.Mode, plans: Bool) -> ModelDecoder {
+            var options = DecodingOptions(mode: mode, keyStrategies: keyStrategies)
+            options.usesFieldPlans = plans
+            return ModelDecoder(options: options)
+        }
+        _ = try? decoder(.tolerant, plans: true).decode(T.self, from: data)
         for mode in [DecodingOptions.Mode.tolerant, .strict] {
             for report in [true, false] {
-                let planned = PlanDifferential.outcome(T.self, data, decoders.planned(mode), report: report)
-                let unplanned = PlanDifferential.outcome(T.self, data, decoders.unplanned(mode), report: report)
+                let planned = PlanDifferential.outcome(T.self, data, decoder(mode, plans: true), report: report)
+                let unplanned = PlanDifferential.outcome(T.self, data, decoder(mode, plans: false), report: report)
                 #expect(PlanDifferential.same(planned, unplanned), "\(mode), report \(report)", sourceLocation: sourceLocation)
             }
         }
+    }
+
+    struct Account: CodableModel, SynthesizedDecodable, Equatable {
+        var userName = "", homePage: String? = "default", loginCount = 0, isActive = false, lastSeenAt: Double? = nil
+    }
+
+    /// Under a key strategy each field has two candidates (`user_name`, then `userName`): objects
+    /// with either, both in either order, nulls, repeats, members out of the fields' order,
+    /// values to convert and values to repair, through the plan's in-order walk and its general
+    /// walk, against each object's `init(from:)`.
+    @Test func keyStrategyObjectsInAnyOrderDecodeAlikeThroughThePlanAndInitFrom() {
+        var random = SeededGenerator(seed: 69)
+        let fields: [(snake: String, camel: String, values: [String])] = [
+            ("user_name", "userName", [#""ann""#, "null", "7", #""a name past fifteen bytes""#]),
+            ("home_page", "homePage", [#""h""#, "null", "[]"]),
+            ("login_count", "loginCount", ["3", "null", #""12""#, "1.5"]),
+            ("is_active", "isActive", ["true", "null", "1", #""yes""#]),
+            ("last_seen_at", "lastSeenAt", ["1.25", "null", #""2.5""#, "{}"]),
+        ]
+        for round in 0 ..< 6 {
+            let objects = (0 ..< FieldPlanTests.many).map { index -> String in
+                var members: [String] = []
+                for field in fields {
+                    let value = { field.values[Int.random(in: 0 ..< field.values.count, using: &random)] }
+                    // Mostly the best key alone, in order (the in-order walk); else the others.
+                    switch round == 0 ? 0 : Int.random(in: 0 ..< 8, using: &random) {
+                    case 0, 1, 2: members.append(#""\#(field.snake)": \#(value())"#)
+                    case 3: members.append(#""\#(field.camel)": \#(value())"#)
+                    case 4: members += [#""\#(field.snake)": \#(value())"#, #""\#(field.camel)": \#(value())"#]
+                    case 5: members += [#""\#(field.camel)": \#(value())"#, #""\#(field.snake)": \#(value())"#]
+                    case 6: members += [#""\#(field.snake)": \#(value())"#, #""\#(field.snake)": \#(value())"#]
+                    default: break  // absent
+                    }
+                }
+                if round > 1, index % 5 == 0 { members.shuffle(using: &random) }
+                if round > 2, index % 7 == 0 { members.insert(#""unknown_\#(index)": [1]"#, at: Int.random(in: 0 ... members.count, using: &random)) }
+                return "{" + members.joined(separator: ", ") + "}"
+            }
+            Self.expectAlike([Account].self, Data(("[" + objects.joined(separator: ",") + "]").utf8), keyStrategies: [FieldPlanTests.Snake()])
+        }
+        #expect(ModelInfo.of(model: Account.self).hasFieldPlan)
+    }
+
+    /// A key repeated, null first: the container takes its first occurrence (null: the initial
+    /// value, or nil), and so does the plan, which took the later value once (found by the test above).
+    @Test func aKeyRepeatedNullFirstIsTheNullThroughThePlanToo() throws {
+        let object = #"{"user_name": null, "user_name": "ann", "home_page": null, "home_page": "h", "is_active": null, "is_active": true}"#
+        let data = Data(("[" + Array(repeating: object, count: FieldPlanTests.many).joined(separator: ",") + "]").utf8)
+        Self.expectAlike([Account].self, data, keyStrategies: [FieldPlanTests.Snake()])
+        let accounts = try ModelDecoder(options: DecodingOptions(keyStrategies: [FieldPlanTests.Snake()])).decode([Account].self, from: data)
+        #expect(ModelInfo.of(model: Account.self).hasFieldPlan)
+        #expect(accounts.allSatisfy { $0.userName == "" && $0.homePage == nil && !$0.isActive })
     }
 
     /// The declared models of the other plan tests, on their own clean and dirty payloads.
