@@ -25,7 +25,7 @@ import Testing
         #expect(document.element(2, in: 2) == nil)
     }
 
-    /// Indentation of every length up to past four of the reader's 16-byte steps, after a
+    /// Indentation of every length up to past two of the reader's 32-byte steps, after a
     /// newline, a tab or a space, ending anywhere in the input: read through, and the byte
     /// after it found where it is (a stray byte's error names its offset).
     @Test func whitespaceRunsOfEveryLengthEndWhereTheyEnd() throws {
