@@ -89,6 +89,38 @@ import Testing
         #expect(ModelInfo.of(model: Account.self).hasFieldPlan)
     }
 
+    /// Key rules where one key is a candidate of two fields (`id` is `first`'s best and
+    /// `second`'s second; `name` is `second`'s best and `third`'s second): the plan finds every
+    /// field's member before it decodes (`PlanKeyCandidates.members`), as the container would.
+    struct Overlapping: CodableModel, SynthesizedDecodable, Equatable {
+        var first = 0, second = "", third: Int? = nil
+        struct Keys: KeyStrategy {
+            let keys: [String]
+            func decodingKeys(for _: String) -> [String] { keys }
+            func encodingKey(for _: String) -> String { keys[0] }
+        }
+        static func mappingForKey() -> [KeyMapping]? {
+            [KeyMapping(propertyName: "first", strategy: Keys(keys: ["id", "first_id"])),
+             KeyMapping(propertyName: "second", strategy: Keys(keys: ["name", "id"])),
+             KeyMapping(propertyName: "third", strategy: Keys(keys: ["third", "name"]))]
+        }
+    }
+
+    @Test func keyRulesSharingAKeyDecodeAlikeThroughThePlanAndInitFrom() {
+        var random = SeededGenerator(seed: ProcessInfo.processInfo.environment["KEY_DIFF_SEED"].flatMap { UInt64($0) } ?? 69)
+        let keys = ["id", "first_id", "name", "third", "other"], values = ["1", #""x""#, "null", #""7""#, "2.5", "[]"]
+        for _ in 0 ..< 4 {
+            let objects = (0 ..< FieldPlanTests.many).map { _ -> String in
+                let members = (0 ..< Int.random(in: 0 ... 6, using: &random)).map { _ in
+                    #""\#(keys.randomElement(using: &random)!)": \#(values.randomElement(using: &random)!)"#
+                }
+                return "{" + members.joined(separator: ", ") + "}"
+            }
+            Self.expectAlike([Overlapping].self, Data(("[" + objects.joined(separator: ",") + "]").utf8))
+        }
+        #expect(ModelInfo.of(model: Overlapping.self).hasFieldPlan)
+    }
+
     /// A key repeated, null first: the container takes its first occurrence (null: the initial
     /// value, or nil), and so does the plan, which took the later value once (found by the test above).
     @Test func aKeyRepeatedNullFirstIsTheNullThroughThePlanToo() throws {
