@@ -35,26 +35,31 @@ extension DocumentDecoder {
         if defaultHookRan { info.noteDefaultDecodeHook() }
     }
 
+    /// `finishModel` for a planned object, read from its walk. Where `didDecode` is the default,
+    /// its first step in place without handing on `walk.info`: an unowned reference passed on is
+    /// retained and released around the call, for every object.
+    @inline(__always)
+    func finishModel(at value: ValuePlace, _ type: Any.Type, model: any DecodableModel.Type, walk: ObjectWalk) throws {
+        if walk.info.decodeHookIsDefault { return model.finishMapping(at: value.base) }
+        try finishModel(at: value.base, type, model: model, info: walk.info, object: walk.object)
+    }
+
     /// Finishes a flat element (`decodeFlat`), whole in `value` at `walk.object`, and ends its
     /// place and frame if it has them. An element not yet in its place stays out of it unless
     /// its hook asks this decoder for something (`unplaced`). A rejected element is
     /// deinitialized and dropped, recorded.
     func finishFlat<T>(_ value: ValuePlace, _: T.Type, model: any DecodableModel.Type, walk: inout ObjectWalk) throws -> FlatOutcome {
         do {
-            if walk.info.decodeHookIsDefault {
-                // `finishModel`'s first step, without handing it `walk.info`: an unowned reference
-                // passed on is retained and released around the call, for every element.
-                model.finishMapping(at: value.base)
-            } else if case let .pending(element) = walk.flat {
+            if case let .pending(element) = walk.flat, !walk.info.decodeHookIsDefault {
                 let outer = unplaced
                 unplaced = UnplacedElement(element: element, info: walk.info)
                 defer {
                     if unplaced?.placed == true { walk.flat = .promoted }
                     unplaced = outer
                 }
-                try finishModel(at: value.base, T.self, model: model, info: walk.info, object: walk.object)
+                try finishModel(at: value, T.self, model: model, walk: walk)
             } else {
-                try finishModel(at: value.base, T.self, model: model, info: walk.info, object: walk.object)
+                try finishModel(at: value, T.self, model: model, walk: walk)
             }
         } catch {
             // Safety: the value is whole (a hook's throw leaves it so) and is not used again.

@@ -228,7 +228,7 @@ struct ObjectWalk {
                     // Safety: the session's plan caches hold the state and its candidates until the decode ends.
                     index = candidates._withUnsafeGuaranteedRef { table in
                         document.withText(key) { text -> Int in
-                            let (field, rank) = table.field(for: text, expected: next)
+                            let (field, rank) = table.field(for: text)  // not the expected one: compared above
                             return rank == 0 ? field : -2
                         }
                     }

@@ -86,6 +86,13 @@ final class PlanKeyCandidates {  // owns `bytes`
     @inline(__always)
     func field(for key: UnsafeBufferPointer<UInt8>, expected: Int) -> (field: Int, rank: Int) {
         if expected < firstOfField.count, isKey(key, firstOfField[expected]) { return (expected, 0) }
+        return field(for: key)
+    }
+
+    /// The field `key` is a candidate of, and its rank there, or -1, found by the hash table
+    /// alone (for a caller that has compared the expected key already: `bestKeys`).
+    @inline(__always)
+    func field(for key: UnsafeBufferPointer<UInt8>) -> (field: Int, rank: Int) {
         guard let index = table.find(key, in: self) else { return (-1, 0) }
         return (candidates[index].field, candidates[index].rank)
     }

@@ -46,13 +46,8 @@ extension DocumentDecoder {
             throw error
         }
         do {
-            // Every stored property of `T` is initialized: the value is whole. (Where `didDecode`
-            // is the default, its first step without handing on `walk.info`, as `finishFlat` does.)
-            if walk.info.decodeHookIsDefault {
-                model.finishMapping(at: value.base)
-            } else {
-                try finishModel(at: value.base, T.self, model: model, info: walk.info, object: walk.object)
-            }
+            // Every stored property of `T` is initialized: the value is whole.
+            try finishModel(at: value, T.self, model: model, walk: walk)
         } catch {
             // Safety: the value is whole (a hook's throw leaves it so); the caller takes it as uninitialized.
             value.value(as: T.self).deinitialize(count: 1)
