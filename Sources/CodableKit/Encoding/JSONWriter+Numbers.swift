@@ -42,27 +42,33 @@ extension JSONWriter {
         bytes.append(UInt8(ascii: "0"))
     }
 
-    /// `digits × 10^exponent` in `description`'s layout: `0.000123`, `12.5`, `1250`, `1.25e+20`, `1e-05`.
+    /// `digits × 10^exponent` in `description`'s layout: `0.000123`, `12.5`, `1250`, `1.25e+20`,
+    /// `1e-05`. `digits` is below 10^17 (a `Double`'s or `Float`'s shortest digits).
+    ///
+    /// All seventeen places are written at once, leading zeros included, past the room the
+    /// number takes (`writeSeventeen`), and the significant ones moved into place sixteen at a
+    /// time: a loop over the digits' count, and one over the places before the point, went
+    /// a different number of times for neighbouring numbers, each exit a mispredicted branch.
     private mutating func writeDecimal(_ digits: UInt64, _ exponent: Int, negative: Bool, exponential: Bool) {
         let count = Self.digitCount(digits)
         let point = exponent + count  // the value is 0.digits × 10^point
-        let out = bytes.reserve(32)  // at most a sign, `0.000`, 17 digits; or a sign, 17 digits, `.`, `e+308`
+        // The layout in the first 40 bytes (at most a sign, `0.000`, 17 digits and 16 more
+        // stored past them; or a sign, 17 digits, `.`, `e+308`), the 17 places at 40 ..< 57,
+        // read up to 16 bytes past their first significant digit.
+        let out = bytes.reserve(80)
+        let places = out + 40
+        Self.writeSeventeen(digits, at: places)
+        let first = UnsafeRawPointer(places + (17 &- count))  // the first significant digit
         var at = out
-        if negative {
-            // Safety (every write below): inside the 32 bytes reserved, the longest layout's length.
-            at.pointee = UInt8(ascii: "-")
-            at += 1
-        }
+        // Safety (every write and read below): inside the 80 bytes reserved, as laid out above.
+        at.pointee = UInt8(ascii: "-")
+        at += negative ? 1 : 0
         if exponential || point < -3 {
             // The first digit, the others after a point, then the exponent with two digits at least.
-            Self.writeDigits(digits, count: count, at: at + 1)
-            at.pointee = at[1]  // Safety: inside the 32 reserved, as above
-            if count > 1 {
-                at[1] = UInt8(ascii: ".")
-                at += count + 1
-            } else {
-                at += 1
-            }
+            at[0] = first.load(as: UInt8.self)  // Safety: as above
+            at[1] = UInt8(ascii: ".")
+            Self.copySixteen(from: first + 1, to: at + 2)
+            at += count > 1 ? count &+ 1 : 1
             let power = point - 1
             at[0] = UInt8(ascii: "e")
             at[1] = power < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
@@ -71,30 +77,46 @@ extension JSONWriter {
             Self.writeDigits(magnitude, count: width, at: at + 2)
             at += 2 + width
         } else if point <= 0 {
-            at[0] = UInt8(ascii: "0")
-            at[1] = UInt8(ascii: ".")
-            at += 2
-            for _ in 0 ..< -point {  // at most 3: a smaller point is written as an exponent
-                at.pointee = UInt8(ascii: "0")  // Safety: inside the 32 reserved, as above
-                at += 1
-            }
-            Self.writeDigits(digits, count: count, at: at)
+            // `0.000` (as many zeros as -point, at most 3), then the digits.
+            UnsafeMutableRawPointer(at).storeBytes(of: UInt64(0x3030_3030_3030_2E30).littleEndian, as: UInt64.self)  // Safety: as above
+            at += 2 &- point
+            Self.copySixteen(from: first, to: at)
+            at[16] = first.load(fromByteOffset: 16, as: UInt8.self)  // Safety: as above
             at += count
         } else if point < count {
-            // Digits written one place apart, then the first `point` moved left over the gap.
-            Self.writeDigits(digits, count: count, at: at + 1)
-            for index in 0 ..< point { at[index] = at[index + 1] }
+            // The digits, then those after the point again one place further, the point between.
+            Self.copySixteen(from: first, to: at)
+            Self.copySixteen(from: first + point, to: at + point + 1)
             at[point] = UInt8(ascii: ".")
-            at += count + 1
+            at += count &+ 1
         } else {
-            Self.writeDigits(digits, count: count, at: at)
-            at += count
-            for _ in 0 ..< point - count {
-                at.pointee = UInt8(ascii: "0")  // Safety: inside the 32 reserved, as above
-                at += 1
-            }
+            // The digits, then zeros up to the point (at most 16: the value is below 2^53 here).
+            Self.copySixteen(from: first, to: at)
+            at[16] = first.load(fromByteOffset: 16, as: UInt8.self)  // Safety: as above
+            let zeros = UnsafeMutableRawPointer(at + count)
+            // Safety (these two): as above.
+            zeros.storeBytes(of: 0x3030_3030_3030_3030 as UInt64, as: UInt64.self)
+            zeros.storeBytes(of: 0x3030_3030_3030_3030 as UInt64, toByteOffset: 8, as: UInt64.self)
+            at += point
         }
         bytes.commit(upTo: at)
+    }
+
+    /// Sixteen bytes from `source` to `target`, as one load and one store.
+    @inline(__always)
+    private static func copySixteen(from source: UnsafeRawPointer, to target: UnsafeMutablePointer<UInt8>) {
+        // Safety: the caller has 16 bytes at both (`writeDecimal`'s layout).
+        UnsafeMutableRawPointer(target).storeBytes(of: source.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+    }
+
+    /// The 17 decimal places of `digits` (below 10^17) at `out`, leading zeros included: a
+    /// digit and two independent eights, with no branch on how many digits there are.
+    @inline(__always)
+    private static func writeSeventeen(_ digits: UInt64, at out: UnsafeMutablePointer<UInt8>) {
+        let high = digits / 100_000_000, top = high / 100_000_000
+        out[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: top)  // Safety: the caller has 17 bytes at `out`
+        writeEight(high &- top &* 100_000_000, at: out + 1)
+        writeEight(digits &- high &* 100_000_000, at: out + 9)
     }
 
     /// The number of decimal digits of `value` (1 for 0).

@@ -60,10 +60,11 @@ enum ShortestDigits {
         let s = scaledCenter >> 2  // floor(value × 10^-k)
         if s >= 10 {
             // One digit fewer: at most one multiple of ten lies in the interval.
-            let down = s / 10 * 10, up = down + 10
+            let tenths = s / 10
+            let down = tenths * 10, up = down + 10
             let downIn = scaledLower + excluded <= down << 2
             let upIn = up << 2 + excluded <= scaledUpper
-            if downIn != upIn { return stripped(downIn ? down : up, k) }
+            if downIn != upIn { return stripped(downIn ? tenths : tenths + 1, k + 1) }
         }
         let t = s + 1
         let sIn = scaledLower + excluded <= s << 2
