@@ -81,10 +81,23 @@ struct ElementsView {
     /// call (its memory could change under the body, as far as the compiler can tell).
     @inline(__always)
     static func with<Element, Result>(_ value: ValueView, as _: [Element].Type, _ body: (ElementsView) throws -> Result) rethrows -> Result {
-        try value[as: [Element].self].withUnsafeBufferPointer { elements in
+        #if canImport(ObjectiveC)
+        // An array bridged from an `NSArray` may lend a copy of its elements for the call alone.
+        return try value[as: [Element].self].withUnsafeBufferPointer { elements in
             try body(ElementsView(count: elements.count, first: UnsafeRawPointer(elements.baseAddress),
                                   stride: MemoryLayout<Element>.stride))
         }
+        #else
+        // The elements' address read in a closure that does nothing else, so the array is not
+        // retained around `body` (an atomic increment on the array's first line, which the
+        // loads after it wait for: a tenth of writing canada's pairs of coordinates). Without
+        // Objective-C an array's elements are its own storage, which lives and stays as it is
+        // while the value the view reads does (`ValueView`'s contract).
+        // (A non-generic result: unspecialized, an `UnsafeBufferPointer<Element>` was looked up
+        // in the runtime's metadata per array.)
+        let (first, count) = value[as: [Element].self].withUnsafeBufferPointer { (UnsafeRawPointer($0.baseAddress), $0.count) }
+        return try body(ElementsView(count: count, first: first, stride: MemoryLayout<Element>.stride))
+        #endif
     }
 
     /// The element at `index`, below `count`.
