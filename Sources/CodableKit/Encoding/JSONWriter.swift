@@ -252,29 +252,47 @@ struct JSONWriter: ~Copyable {
     }
 
     private mutating func writeEscaping(_ source: UnsafePointer<UInt8>, count: Int) {
-        var out = bytes.reserve(count &* 6)
+        // Six bytes for every byte read (`\u00xx`), and a word's store past the last.
+        var out = bytes.reserve(count &* 6 &+ 8)
         var index = 0
         while index < count {
             // Eight bytes at a time (long text is mostly bytes that need no escape): a word is
-            // stored whole, and kept up to its first byte that may need one.
+            // stored whole, and kept up to its first byte that may need one. The last few bytes
+            // of a string of eight or more are read as the end of its last eight (the bytes
+            // already written shifted out, letters, which need no escape, in their place): a
+            // byte at a time, they were a loop of a different length for every string.
+            let word: UInt64, available: Int
             if index + 8 <= count {
                 // Safety: read only when `index + 8 <= count`.
-                let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
-                let found = escapeMask(UInt64(littleEndian: word))  // the first byte in memory, the lowest
-                // Safety: eight bytes at `out` are inside the room reserved, which is six bytes
-                // for every byte from `index` on, and at least eight are left.
-                UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
-                if found == 0 {
-                    out += 8
-                    index += 8
-                    continue
-                }
-                // Exact for the lowest byte flagged: a flag only spills into higher bytes.
-                let clean = found.trailingZeroBitCount / 8
-                out += clean
-                index += clean
+                word = UInt64(littleEndian: UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self))
+                available = 8
+            } else if count >= 8 {
+                available = count &- index  // 1 ... 7
+                // Safety: the string's last eight bytes (`count >= 8`).
+                let last = UInt64(littleEndian: UnsafeRawPointer(source + count - 8).loadUnaligned(as: UInt64.self))
+                let kept: UInt64 = (1 &<< UInt64(8 &* available)) &- 1
+                word = last &>> UInt64(64 &- 8 &* available) | 0x6161_6161_6161_6161 & ~kept
+            } else {
+                // One of a short string's bytes (one that needs an escape is among them).
+                out = write(source[index], at: out)
+                index += 1
+                continue
             }
-            // One byte: the first flagged in its word, or one of the last few.
+            let found = escapeMask(word)  // the first byte in memory, the lowest
+            // Safety: eight bytes at `out` are inside the room reserved: six for every byte
+            // from `index` on, and eight more.
+            UnsafeMutableRawPointer(out).storeBytes(of: word.littleEndian, as: UInt64.self)
+            if found == 0 {
+                out += available
+                index += available
+                continue
+            }
+            // Exact for the lowest byte flagged (a flag only spills into higher bytes), and
+            // one of the string's: the letters put past its end are never flagged.
+            let clean = found.trailingZeroBitCount / 8
+            out += clean
+            index += clean
+            // The byte flagged, written escaped if it needs it.
             out = write(source[index], at: out)
             index += 1
         }

@@ -59,6 +59,30 @@ import Testing
         }
     }
 
+    /// The last bytes of a string of eight or more are read as the end of its last word
+    /// (`JSONWriter.writeEscaping`): an escape at every place of every length up to 24, as the
+    /// only one or after another in the same word, each as `JSONEncoder` writes it.
+    @Test func anEscapeAtEveryPlaceOfAStringsEndIsWrittenAsJSONEncoderWritesIt() throws {
+        for format in [JSONEncoder.OutputFormatting(), .withoutEscapingSlashes] {
+            let (encoder, foundation) = (ModelEncoder(), JSONEncoder())
+            (encoder.outputFormatting, foundation.outputFormatting) = (format, format)
+            for length in 1 ... 24 {
+                var texts: [String] = [String(repeating: "x", count: length)]
+                for place in 0 ..< length {
+                    for escaped in ["\"", "/", "\n", "\u{1}", "é"] {
+                        var characters = Array(repeating: "x", count: length)
+                        characters[place] = escaped
+                        texts.append(characters.joined())
+                        if place > 0 { characters[place - 1] = "\\"; texts.append(characters.joined()) }
+                    }
+                }
+                for text in texts {
+                    #expect(try encoder.encode([text, "after"]) == foundation.encode([text, "after"]), "\(text.debugDescription)")
+                }
+            }
+        }
+    }
+
     @Test func generatedModelsRoundTrip() throws {
         var random = SeededGenerator(seed: 0xC0DE)
         for index in 0 ..< 300 {
