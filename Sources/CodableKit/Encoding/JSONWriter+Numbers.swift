@@ -47,8 +47,8 @@ extension JSONWriter {
     ///
     /// All seventeen places are written at once, leading zeros included, past the room the
     /// number takes (`writeSeventeen`), and the significant ones moved into place sixteen at a
-    /// time: a loop over the digits' count, and one over the places before the point, went
-    /// a different number of times for neighbouring numbers, each exit a mispredicted branch.
+    /// time: loops over the digits' count or the places before the point would run a different
+    /// number of times for neighbouring numbers, each exit a mispredicted branch.
     private mutating func writeDecimal(_ digits: UInt64, _ exponent: Int, negative: Bool, exponential: Bool) {
         let count = Self.digitCount(digits)
         let point = exponent + count  // the value is 0.digits × 10^point

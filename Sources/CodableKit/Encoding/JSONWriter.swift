@@ -260,7 +260,7 @@ struct JSONWriter: ~Copyable {
             // stored whole, and kept up to its first byte that may need one. The last few bytes
             // of a string of eight or more are read as the end of its last eight (the bytes
             // already written shifted out, letters, which need no escape, in their place): a
-            // byte at a time, they were a loop of a different length for every string.
+            // byte at a time, they would be a loop of a different length for every string.
             let word: UInt64, available: Int
             if index + 8 <= count {
                 // Safety: read only when `index + 8 <= count`.

@@ -89,12 +89,12 @@ struct ElementsView {
         }
         #else
         // The elements' address read in a closure that does nothing else, so the array is not
-        // retained around `body` (an atomic increment on the array's first line, which the
-        // loads after it wait for: a tenth of writing canada's pairs of coordinates). Without
-        // Objective-C an array's elements are its own storage, which lives and stays as it is
-        // while the value the view reads does (`ValueView`'s contract).
-        // (A non-generic result: unspecialized, an `UnsafeBufferPointer<Element>` was looked up
-        // in the runtime's metadata per array.)
+        // retained around `body`: the retain is an atomic increment on the array's first line,
+        // and the loads after it wait for it. Without Objective-C an array's elements are its
+        // own storage, which lives and stays as it is while the value the view reads does
+        // (`ValueView`'s contract).
+        // (A non-generic result: unspecialized, an `UnsafeBufferPointer<Element>` result would
+        // be looked up in the runtime's metadata per array.)
         let (first, count) = value[as: [Element].self].withUnsafeBufferPointer { (UnsafeRawPointer($0.baseAddress), $0.count) }
         return try body(ElementsView(count: count, first: first, stride: MemoryLayout<Element>.stride))
         #endif
