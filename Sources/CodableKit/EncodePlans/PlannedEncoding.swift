@@ -200,7 +200,7 @@ extension StreamEncoder {
             }
         case .modelArray:
             let (info, slot) = (kind.info!, kind.slot!)
-            try kind.array!.withElements(of: value) { elements in
+            func writeElements(_ elements: ElementsView) throws {
                 session.writer.open(object: false)
                 var plan: (Unmanaged<EncodeFieldPlan>, Unmanaged<PreparedKeys>)?
                 if elements.count > 0, session.usesPlans, let found = info.encodePlans.learned ?? slot.encodePlan(of: elements[0], info: info),
@@ -216,6 +216,13 @@ extension StreamEncoder {
                     try writeThroughContainers(elements, slot, path: path, depth: depth)
                 }
                 session.writer.close(object: false, count: elements.count, depth: depth)
+            }
+            // A struct model's elements found by its own code (no retain of the array); a class's
+            // array may be an `NSArray` that lends a copy of its elements for one call.
+            if !info.isClass, let model = info.encodable {
+                try ElementsView.with(value, elementsOf: model, writeElements)
+            } else {
+                try kind.array!.withElements(of: value, writeElements)
             }
         case .stringDictionary:
             session.writer.open(object: true)

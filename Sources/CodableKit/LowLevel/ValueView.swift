@@ -53,6 +53,15 @@ struct ValueView {
         }
     }
 
+    /// Asserts, in debug builds, that a `T` fits in the value where it starts, aligned.
+    @inline(__always)
+    func assertHolds<T>(_: T.Type) {
+        #if DEBUG
+        assert(address + MemoryLayout<T>.size <= end, "a \(T.self) past the end of its value")
+        assert(Int(bitPattern: address) % MemoryLayout<T>.alignment == 0, "a \(T.self) at a misaligned address")
+        #endif
+    }
+
     /// Whether the value's first `bytes.count` bytes are `bytes` (a scalar's, recorded by a probe).
     func holds(_ bytes: [UInt8]) -> Bool {
         #if DEBUG
@@ -98,6 +107,16 @@ struct ElementsView {
         let (first, count) = value[as: [Element].self].withUnsafeBufferPointer { (UnsafeRawPointer($0.baseAddress), $0.count) }
         return try body(ElementsView(count: count, first: first, stride: MemoryLayout<Element>.stride))
         #endif
+    }
+
+    /// `body` with the elements of the array of `model`s that `value` views, found by the
+    /// model's own `_elements(ofArrayAt:)`, compiled where the array's type is concrete (here,
+    /// generic, the array's storage was retained around an unspecialized call for them).
+    @inline(__always)
+    static func with<Result>(_ value: ValueView, elementsOf model: any EncodableModel.Type, _ body: (ElementsView) throws -> Result) rethrows -> Result {
+        value.assertHolds([Int].self)  // an array's one reference, whatever its elements
+        let (first, count, stride) = model._elements(ofArrayAt: value.address)
+        return try body(ElementsView(count: count, first: first, stride: stride))
     }
 
     /// The element at `index`, below `count`.

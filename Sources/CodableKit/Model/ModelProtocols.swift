@@ -138,6 +138,12 @@ public protocol EncodableModel: Encodable, ModelMappable {
     /// ``SynthesizedEncodable`` in its own module (a conformance added from another module
     /// does not count, and the model's `encode(to:)` then always runs). Do not implement it.
     static var _isSynthesizedEncodable: Bool { get }
+    /// CodableKit's own, supplied for every model: the address of the first element, the count
+    /// and the stride of the `[Self]` at `array` (a struct model's array, read by a planned encode). Its
+    /// body is compiled into the model's own module, where `[Self]` is a concrete type:
+    /// CodableKit's generic code would retain the array's storage around an unspecialized call
+    /// for its elements, at every array. Do not implement it.
+    static func _elements(ofArrayAt array: UnsafeRawPointer) -> (first: UnsafeRawPointer?, count: Int, stride: Int)
 }
 
 extension EncodableModel {
@@ -151,6 +157,17 @@ extension EncodableModel {
 
     /// A model that does not declare `SynthesizedEncodable`.
     public static var _isSynthesizedEncodable: Bool { false }
+
+    /// The elements of the `[Self]` at `array`, read where they lie (`ElementsView.with`'s
+    /// reasoning, here specialized): the array's elements are its own storage, which lives
+    /// and stays as it is while the value holding the array does. Called for struct models
+    /// only: a struct's array is never an `NSArray` lending a copy of its elements.
+    @inlinable
+    public static func _elements(ofArrayAt array: UnsafeRawPointer) -> (first: UnsafeRawPointer?, count: Int, stride: Int) {
+        // Safety: `array` points at a live `[Self]` (the caller's contract).
+        let (first, count) = array.assumingMemoryBound(to: [Self].self).pointee.withUnsafeBufferPointer { (UnsafeRawPointer($0.baseAddress), $0.count) }
+        return (first, count, MemoryLayout<Self>.stride)
+    }
 
     /// `willEncode(to:)` of the `Self` that `view` sees.
     static func willEncode(_ view: ValueView, to encoder: any Encoder) throws {
