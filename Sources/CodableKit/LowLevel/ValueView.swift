@@ -111,7 +111,7 @@ struct ElementsView {
 
     /// `body` with the elements of the array of `model`s that `value` views, found by the
     /// model's own `_elements(ofArrayAt:)`, compiled where the array's type is concrete (here,
-    /// generic, the array's storage was retained around an unspecialized call for them).
+    /// generic, the array's storage would be retained around an unspecialized call for them).
     @inline(__always)
     static func with<Result>(_ value: ValueView, elementsOf model: any EncodableModel.Type, _ body: (ElementsView) throws -> Result) rethrows -> Result {
         value.assertHolds([Int].self)  // an array's one reference, whatever its elements
