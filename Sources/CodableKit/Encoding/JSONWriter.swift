@@ -270,8 +270,7 @@ struct JSONWriter: ~Copyable {
                 available = count &- index  // 1 ... 7
                 // Safety: the string's last eight bytes (`count >= 8`).
                 let last = UInt64(littleEndian: UnsafeRawPointer(source + count - 8).loadUnaligned(as: UInt64.self))
-                let kept: UInt64 = (1 &<< UInt64(8 &* available)) &- 1
-                word = last &>> UInt64(64 &- 8 &* available) | 0x6161_6161_6161_6161 & ~kept
+                word = Self.filled(last &>> UInt64(64 &- 8 &* available), count: available)
             } else {
                 // One of a short string's bytes (one that needs an escape is among them).
                 out = write(source[index], at: out)
@@ -312,8 +311,7 @@ struct JSONWriter: ~Copyable {
     /// letter and the word stored whole. False, and nothing written, if it needs an escape.
     @inline(__always)
     private mutating func writeShort(_ word: UInt64, count: Int) -> Bool {
-        let used: UInt64 = (1 &<< UInt64(8 * count)) &- 1
-        let filled = word | 0x6161_6161_6161_6161 & ~used  // "a", which needs no escape
+        let filled = Self.filled(word, count: count)
         guard escapeMask(filled) == 0 else { return false }
         let out = bytes.reserve(10)
         // Safety (these three): `reserve(10)` made room for the quote, the eight bytes and the closing quote.
@@ -324,6 +322,11 @@ struct JSONWriter: ~Copyable {
         return true
     }
 
+    /// `word`'s first `count` bytes (1 ... 7), the rest letters ("a"), which never need an escape.
+    @inline(__always)
+    private static func filled(_ word: UInt64, count: Int) -> UInt64 {
+        word | 0x6161_6161_6161_6161 & ~((1 &<< UInt64(8 &* count)) &- 1)
+    }
 
     /// Whether `byte` is written as an escape: `"`, `\`, a control character, `/` unless
     /// `.withoutEscapingSlashes`. Every such byte is at most `\` (0x5C): lowercase letters
