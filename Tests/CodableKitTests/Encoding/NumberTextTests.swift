@@ -28,6 +28,10 @@ import Testing
         }
         for power in -1074 ... 1023 { values.append(Double(sign: .plus, exponent: power, significand: 1)) }
         for subnormal in 1 ... 64 { values.append(Double(bitPattern: UInt64(subnormal))) }
+        for power in -5 ... 16 {  // the point before each of 17 digits, and 0.000… ahead of them
+            let value = Double("1.2345678901234567e\(power)")!
+            values += [value, value.nextUp, value.nextDown, -value, Double("9.87e\(power)")!]
+        }
         return values.filter(\.isFinite)
     }()
 
