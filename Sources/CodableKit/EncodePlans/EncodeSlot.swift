@@ -60,12 +60,7 @@ extension PlannedOptional {
 extension Optional: PlannedOptional where Wrapped: Encodable {
     static var wrappedSlot: any EncodeSlotting.Type { EncodeSlot<Wrapped>.self }
 
-    var isNone: Bool {
-        switch self {
-        case .none: true
-        case .some: false
-        }
-    }
+    var isNone: Bool { self == nil }
 }
 
 /// `Array<Element>`: its elements, in place.
