@@ -131,7 +131,7 @@ final class EncodeFieldPlan: @unchecked Sendable {  // immutable once made
 
 /// A plan's keys as written (`"key":`, escaped), one after the other: copied, not escaped, per
 /// member. In compact output each is stored after its member's comma (`,"key":`), so that a
-/// member's start is one copy, of up to 16 bytes for most keys (the bytes are padded for that).
+/// member's start is one copy, of up to 32 bytes for most keys (the bytes are padded for that).
 final class PreparedKeys: @unchecked Sendable {  // immutable once made; owns `bytes`
     private let bytes: OwnedBytes
     private let starts: [Int]

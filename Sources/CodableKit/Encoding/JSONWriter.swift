@@ -167,7 +167,7 @@ struct JSONWriter: ~Copyable {
         bytes.append(object ? UInt8(ascii: "}") : UInt8(ascii: "]"))
     }
 
-    mutating func writeNull() { append("null") }
+    mutating func writeNull() { bytes.append(word: 0x6C6C_756E, count: 4) }  // `null`
 
     /// Bytes written as they are (JSON made beforehand: a plan's escaped keys).
     @inline(__always)
@@ -177,11 +177,13 @@ struct JSONWriter: ~Copyable {
     static let paddedRawLength = ByteArena.paddedLength
 
     /// `writeRaw` for bytes that can be read `paddedRawLength` at a time from their start
-    /// (their owner pads them): a short run is copied in two words, without a `memcpy` call.
+    /// (their owner pads them): a short run is copied in words, without a `memcpy` call.
     @inline(__always)
     mutating func writeRaw(padded raw: UnsafeBufferPointer<UInt8>) { bytes.append(padded: raw) }
 
-    mutating func writeBool(_ flag: Bool) { append(flag ? "true" : "false") }
+    mutating func writeBool(_ flag: Bool) {
+        bytes.append(word: flag ? 0x6575_7274 : 0x65_736C_6166, count: flag ? 4 : 5)  // `true`, `false`
+    }
 
     private mutating func append(_ text: StaticString) {
         // Safety: a static string's UTF-8 lives for the process.

@@ -45,20 +45,31 @@ struct ByteArena: ~Copyable {
         count += bytes.count
     }
 
-    /// How many bytes `append(padded:)` may read from the start of what it appends.
-    static let paddedLength = 16
+    /// How many bytes `append(padded:)` may read from the start of what it appends: most keys
+    /// of a model, with their quotes and colon.
+    static let paddedLength = 32
 
     /// `append(_:)` for bytes that can be read `paddedLength` at a time from their start (their
-    /// owner pads them): up to that many are copied as two words, not by a `memcpy` call. The
+    /// owner pads them): up to that many are copied as four words, not by a `memcpy` call. The
     /// words may write past the bytes appended, inside the room made: bytes not yet appended.
     @inline(__always)
     mutating func append(padded bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count <= Self.paddedLength, let source = bytes.baseAddress else { return append(bytes) }
         if capacity - count < Self.paddedLength { grow(toFit: Self.paddedLength) }
         let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(base! + count)
-        to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
-        (to + 8).storeBytes(of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), as: UInt64.self)
+        for offset in stride(from: 0, to: Self.paddedLength, by: 8) {
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+        }
         count += bytes.count
+    }
+
+    /// Up to eight bytes given as a word (the first in its lowest byte), in one store: a
+    /// literal's, without a `memcpy` call.
+    @inline(__always)
+    mutating func append(word: UInt64, count length: Int) {
+        if capacity - count < 8 { grow(toFit: 8) }
+        UnsafeMutableRawPointer(base! + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+        count += length
     }
 
     /// Room for `extra` more bytes: where they go. Write them there, then `commit(upTo:)`.
