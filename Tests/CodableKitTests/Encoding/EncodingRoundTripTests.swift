@@ -83,6 +83,38 @@ import Testing
         }
     }
 
+    /// Keys of lengths on both sides of 16 and 32 bytes as written (`,"key":`), each under a
+    /// literal: a planned model's keys are copied from padded bytes a word at a time
+    /// (`ByteArena.append(padded:)`), and `true`, `false`, `null` are one word store each.
+    struct KeysOfEveryLength: CodableModel, SynthesizedEncodable {
+        var k1 = true, k11 = false, k12 = true, k13: Bool? = false, k24 = [true, false]
+        var k27: [Int?] = [nil, 1], k28 = true, k29 = false, k30: Bool? = true, k36: [Bool?] = [nil]
+
+        enum CodingKeys: String, CodingKey {
+            case k1 = "a", k11 = "eleven_long", k12 = "twelve__long", k13 = "thirteen_long"
+            case k24 = "twenty_four_bytes_long__", k27 = "twenty_seven_bytes_long____"
+            case k28 = "twenty_eight_bytes_long_____", k29 = "twenty_nine_bytes_long_______"
+            case k30 = "thirty_bytes_long_____________", k36 = "thirty_six_bytes_long_______________"
+        }
+    }
+
+    @Test func keysAndLiteralsAroundTheWordSizesAreWrittenAsJSONEncoderWritesThem() throws {
+        let values = [KeysOfEveryLength(), KeysOfEveryLength(k1: false, k13: nil, k30: nil)]
+        // In declaration order (JSONEncoder's own order is its dictionary's), then sorted as JSONEncoder sorts.
+        let inOrder = #"[{"a":true,"eleven_long":false,"twelve__long":true,"thirteen_long":false,"twenty_four_bytes_long__":[true,false],"#
+            + #""twenty_seven_bytes_long____":[null,1],"twenty_eight_bytes_long_____":true,"twenty_nine_bytes_long_______":false,"#
+            + #""thirty_bytes_long_____________":true,"thirty_six_bytes_long_______________":[null]},{"a":false,"eleven_long":false,"#
+            + #""twelve__long":true,"twenty_four_bytes_long__":[true,false],"twenty_seven_bytes_long____":[null,1],"#
+            + #""twenty_eight_bytes_long_____":true,"twenty_nine_bytes_long_______":false,"thirty_six_bytes_long_______________":[null]}]"#
+        #expect(String(decoding: try ModelEncoder().encode(values), as: UTF8.self) == inOrder)
+        for format in [JSONEncoder.OutputFormatting.sortedKeys, [.sortedKeys, .prettyPrinted]] {
+            let (encoder, foundation) = (ModelEncoder(), JSONEncoder())
+            (encoder.outputFormatting, foundation.outputFormatting) = (format, format)
+            let mine = try encoder.encode(values), theirs = try foundation.encode(values)
+            #expect(mine == theirs, "\(String(decoding: mine, as: UTF8.self))")
+        }
+    }
+
     @Test func generatedModelsRoundTrip() throws {
         var random = SeededGenerator(seed: 0xC0DE)
         for index in 0 ..< 300 {
