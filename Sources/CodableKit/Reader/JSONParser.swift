@@ -199,11 +199,11 @@ package struct JSONParser: ~Copyable {
             case UInt8(ascii: "\""):
                 try parseString()
             case UInt8(ascii: "t"):
-                try parseLiteral("true", .true)
+                try parseLiteral("true", spelling: 0x6575_7274, .true)
             case UInt8(ascii: "f"):
-                try parseLiteral("false", .false)
+                try parseLiteral("false", spelling: 0x65_736C_6166, .false)
             case UInt8(ascii: "n"):
-                try parseLiteral("null", .null)
+                try parseLiteral("null", spelling: 0x6C6C_756E, .null)
             case UInt8(ascii: "-"), UInt8(ascii: "0") ... UInt8(ascii: "9"):
                 try parseNumber()
             default:
@@ -275,7 +275,22 @@ package struct JSONParser: ~Copyable {
     @inline(never) private func missingKey() -> JSONReadError { expected("a string key") }
     @inline(never) private func missingColon() -> JSONReadError { expected("':' after the key") }
 
-    private mutating func parseLiteral(_ word: StaticString, _ kind: JSONDocument.Kind) throws(JSONReadError) {
+    /// `true`, `false` or `null` at `position` (`spelling`: its letters as a word, the first in
+    /// the lowest byte): one comparison where eight bytes remain.
+    @inline(__always)
+    private mutating func parseLiteral(_ word: StaticString, spelling: UInt64, _ kind: JSONDocument.Kind) throws(JSONReadError) {
+        let count = word.utf8CodeUnitCount
+        guard position &+ 8 <= input.count,
+              // Safety: eight bytes remain at `position`.
+              UInt64(littleEndian: UnsafeRawPointer(input.baseAddress! + position).loadUnaligned(as: UInt64.self)) & (1 &<< UInt64(8 &* count) &- 1) == spelling
+        else { return try parseLiteralByBytes(word, kind) }
+        position &+= count
+        nodes.append(.init(kind: kind, flags: 0, offsetOrEnd: 0, lengthOrCount: 0))
+    }
+
+    /// `parseLiteral` near the input's end, or where the letters differ (the error says where).
+    @inline(never)
+    private mutating func parseLiteralByBytes(_ word: StaticString, _ kind: JSONDocument.Kind) throws(JSONReadError) {
         let count = word.utf8CodeUnitCount
         // Safety: a static string's UTF-8 lives for the process; `count` is its length.
         let spelling = UnsafeBufferPointer(start: word.utf8Start, count: count)

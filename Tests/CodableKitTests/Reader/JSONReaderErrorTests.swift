@@ -48,6 +48,25 @@ import Testing
         #expect(error?.description == "line \(testCase.line), column \(testCase.column) (byte \(testCase.offset)): \(testCase.reason)")
     }
 
+    /// `true`, `false` and `null` are compared as one word where eight bytes remain, byte by
+    /// byte nearer the end: at every distance from the end each is read, and each with one
+    /// letter wrong is rejected at that letter.
+    @Test func aLiteralWithAnyLetterWrongIsRejectedAtThatLetter() throws {
+        for (word, value) in [("true", true as Bool?), ("false", false), ("null", nil)] {
+            for padding in 0 ... 9 {
+                let tail = "]" + String(repeating: " ", count: padding)
+                #expect(try ModelDecoder().decode([Bool?].self, from: Data("[\(word)\(tail)".utf8)) == [value])
+                for place in 0 ..< word.count {
+                    var letters = Array(word)
+                    letters[place] = letters[place] == "e" ? "E" : "e"
+                    let json = "[\(String(letters))\(tail)"
+                    let error = #expect(throws: JSONReadError.self, "\(json)") { try JSONParser.parse(Array(json.utf8)) }
+                    #expect(error?.offset == 1 + place, "\(json)")
+                }
+            }
+        }
+    }
+
     @Test func invalidUTF8IsRejectedAtItsOffset() {
         for bytes: [UInt8] in [[0x22, 0xC3, 0x22], [0x22, 0xE0, 0x80, 0x80, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22],
                                [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], [0x22, 0xF8, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xF0, 0x9F, 0x98]] {
