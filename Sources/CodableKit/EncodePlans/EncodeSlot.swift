@@ -180,6 +180,10 @@ final class PlannedKind: @unchecked Sendable {  // immutable once made
     /// element (this kind holds it).
     var innerUnretained: Unmanaged<PlannedKind> { .passUnretained(inner!) }
 
+    /// `info`, for a model or model array's plan to be looked up without a retain and release
+    /// per value (this kind holds it).
+    var infoUnretained: Unmanaged<ModelInfo> { .passUnretained(info!) }
+
     /// Whether the plan writes this array's elements itself. Not an array of models without
     /// a plan, nor of classes or enums: each element goes through the container path, whose
     /// place a plan makes an array of keys for, where `Array.encode(to:)` gives it for nothing.

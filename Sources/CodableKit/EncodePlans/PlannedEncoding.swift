@@ -199,11 +199,13 @@ extension StreamEncoder {
                 session.writer.close(object: false, count: elements.count, depth: depth)
             }
         case .modelArray:
-            let (info, slot) = (kind.info!, kind.slot!)
+            let slot = kind.slot!
             func writeElements(_ elements: ElementsView) throws {
                 session.writer.open(object: false)
                 var plan: (Unmanaged<EncodeFieldPlan>, Unmanaged<PreparedKeys>)?
-                if elements.count > 0, session.usesPlans, let found = info.encodePlans.learned ?? slot.encodePlan(of: elements[0], info: info),
+                // Safety: `kind` holds its model's info, for as long as the plan lives.
+                if elements.count > 0, session.usesPlans,
+                   let found = kind.infoUnretained._withUnsafeGuaranteedRef({ $0.encodePlans.learned ?? slot.encodePlan(of: elements[0], info: $0) }),
                    let keys = keys(for: found) {
                     plan = (found, keys)
                 }
@@ -219,7 +221,9 @@ extension StreamEncoder {
             }
             // A struct model's elements found by its own code (no retain of the array); a class's
             // array may be an `NSArray` that lends a copy of its elements for one call.
-            if !info.isClass, let model = info.encodable {
+            // Safety: as above.
+            let (isClass, encodable) = kind.infoUnretained._withUnsafeGuaranteedRef { ($0.isClass, $0.encodable) }
+            if !isClass, let model = encodable {
                 try ElementsView.with(value, elementsOf: model, writeElements)
             } else {
                 try kind.array!.withElements(of: value, writeElements)
@@ -260,8 +264,10 @@ extension StreamEncoder {
             }
             session.writer.close(object: true, count: count, depth: depth)
         case .model:
-            let (info, slot) = (kind.info!, kind.slot!)
-            if session.usesPlans, let plan = info.encodePlans.learned ?? slot.encodePlan(of: value, info: info), let keys = keys(for: plan) {
+            let slot = kind.slot!
+            // Safety: `kind` holds its model's info, for as long as the plan lives.
+            if session.usesPlans, let plan = kind.infoUnretained._withUnsafeGuaranteedRef({ $0.encodePlans.learned ?? slot.encodePlan(of: value, info: $0) }),
+               let keys = keys(for: plan) {
                 return try writeModel(plan, keys, value, path: path, depth: depth)
             }
             try fallBack(slot, value, path: path, depth: depth)
