@@ -5,7 +5,7 @@
 ///
 /// The algorithm is Junekey Jeon's Dragonbox ("Dragonbox: A New Floating-Point
 /// Binary-to-Decimal Conversion Algorithm", 2020). The value's rounding interval is scaled by a
-/// power of ten (`PowersOfTen`, rounded up) so that its upper end has 10^κ more units than the
+/// power of ten (rounded up, from `PowersOfFive`) so that its upper end has 10^κ more units than the
 /// digits wanted: one product gives that end, and its remainder modulo 10^(κ+1) against the
 /// interval's width decides whether a number of one digit fewer lies inside; when none does,
 /// the nearest number with 10^κ's digits is read off the same remainder. A second, narrower
@@ -148,11 +148,16 @@ private protocol BinaryFormat {
 }
 
 extension BinaryFormat {
+    /// 10^k scaled into [2^127, 2^128) and rounded up, for k in -292 ... 326: the parser's
+    /// `PowersOfFive` entry (a significand of 5^k is one of 10^k), one more in the last place
+    /// where that is truncated and inexact (`Scripts/generate-powers-of-five.py` checks it).
     @inline(__always)
     fileprivate static func table(_ k: Int) -> (high: UInt64, low: UInt64) {
-        let index = 2 &* (k &- PowersOfTen.smallestExponent)
+        let index = 2 &* (k &- PowersOfFive.smallestExponent)
         // Safety: the table is read inside the closure; `index` is an even entry of it (k is within the table's exponents for every finite value).
-        return PowersOfTen.table.withUnsafeBufferPointer { ($0[index], $0[index &+ 1]) }
+        let (high, low) = PowersOfFive.table.withUnsafeBufferPointer { ($0[index], $0[index &+ 1]) }
+        let (up, carry) = low.addingReportingOverflow(k > 55 || k < -27 ? 1 : 0)
+        return (high &+ (carry ? 1 : 0), up)
     }
 
     /// n / 10^κ and whether n % 10^κ == 0, for n ≤ 10^(κ+1), by one multiplication: a
