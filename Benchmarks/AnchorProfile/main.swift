@@ -1,5 +1,6 @@
 // The loop `Scripts/anchor-profile` runs: one payload decoded (or encoded: encode-*) again and
-// again for `seconds`, by CodableKit or by the floor decoder (Floor.swift), with the anchors' models.
+// again for `seconds` (or RUNS times), by CodableKit or by the floor decoder (Floor.swift), with
+// the anchors' models; replay-* and null-encode-*: the machinery's lower bounds (Replay.swift).
 import CodableKit
 import Foundation
 let args = CommandLine.arguments
@@ -19,7 +20,8 @@ func floor<T: Decodable & Equatable>(_: T.Type, _ file: String) {
     let root = tree(try! JSONSerialization.jsonObject(with: data))
     precondition(try! T(from: FloorDecoder(root)) == ModelDecoder().decode(T.self, from: data), "floor decoder differs")
     let start = Date(); var n = 0
-    while Date().timeIntervalSince(start) < seconds { _ = try! T(from: FloorDecoder(root)); n += 1 }
+    let runs = ProcessInfo.processInfo.environment["RUNS"].flatMap { Int($0) }
+    while runs.map({ n < $0 }) ?? (Date().timeIntervalSince(start) < seconds) { _ = try! T(from: FloorDecoder(root)); n += 1 }
     print(which, "floor", n, Double(data.count) * Double(n) / Date().timeIntervalSince(start) / 1e6, "MB/s")
 }
 /// As ../shared/anchors/run times CodableKit: one decode at a time, each after a JSONDecoder decode
@@ -53,7 +55,8 @@ func floorEncode<T: Codable & Equatable>(_: T.Type, _ file: String) {
     try! check.value(value)
     precondition(try! JSONDecoder().decode(T.self, from: Data(check.out)) == value, "floor encoder differs")
     let start = Date(); var n = 0
-    while Date().timeIntervalSince(start) < seconds {
+    let runs = ProcessInfo.processInfo.environment["RUNS"].flatMap { Int($0) }
+    while runs.map({ n < $0 }) ?? (Date().timeIntervalSince(start) < seconds) {
         let encoder = FloorEncoder()
         encoder.out.reserveCapacity(check.out.count)
         try! encoder.value(value)
@@ -78,7 +81,33 @@ func alternatedEncode<T: Codable>(_: T.Type, _ file: String) {
     times.sort()
     print(which, times.count, "median", Double(data.count) / times[times.count / 2] / 1e6, "MB/s of input")
 }
+/// The models' own `init(from:)` answered from a tape (Replay.swift), again and again.
+func replay<T: Decodable & Equatable>(_: T.Type, _ file: String) {
+    let data = try! Data(contentsOf: URL(fileURLWithPath: folder + file))
+    let tape = Tape()
+    let recorded = try! T(from: RecordingDecoder(tree(try! JSONSerialization.jsonObject(with: data)), tape))
+    precondition(try! recorded == ModelDecoder().decode(T.self, from: data), "recording differs")
+    let decoder = ReplayDecoder(tape)
+    precondition(try! T(from: decoder) == recorded && tape.next == tape.answers.count, "replay differs")
+    let start = Date(); var n = 0
+    let runs = ProcessInfo.processInfo.environment["RUNS"].flatMap { Int($0) }
+    while runs.map({ n < $0 }) ?? (Date().timeIntervalSince(start) < seconds) { tape.next = 0; _ = try! T(from: decoder); n += 1 }
+    print(which, "replay", n, Double(data.count) * Double(n) / Date().timeIntervalSince(start) / 1e6, "MB/s")
+}
+/// The models' own `encode(to:)` into an encoder that writes nothing (Replay.swift), again and again.
+func nullEncode<T: Codable>(_: T.Type, _ file: String) {
+    let data = try! Data(contentsOf: URL(fileURLWithPath: folder + file))
+    let value = try! ModelDecoder().decode(T.self, from: data), encoder = NullEncoder()
+    let start = Date(); var n = 0
+    let runs = ProcessInfo.processInfo.environment["RUNS"].flatMap { Int($0) }
+    while runs.map({ n < $0 }) ?? (Date().timeIntervalSince(start) < seconds) { try! value.encode(to: encoder); n += 1 }
+    print(which, "null", n, encoder.scalars, Double(data.count) * Double(n) / Date().timeIntervalSince(start) / 1e6, "MB/s of input")
+}
 switch which {
+case "replay-citm": replay(Catalog.self, "citm_catalog.json")
+case "replay-twitter": replay(TwitterSearch.self, "twitter.json")
+case "null-encode-citm": nullEncode(Catalog.self, "citm_catalog.json")
+case "null-encode-twitter": nullEncode(TwitterSearch.self, "twitter.json")
 case "alt-encode-citm": alternatedEncode(Catalog.self, "citm_catalog.json")
 case "alt-encode-twitter": alternatedEncode(TwitterSearch.self, "twitter.json")
 case "alt-encode-canada": alternatedEncode(FeatureCollection.self, "canada.json")
