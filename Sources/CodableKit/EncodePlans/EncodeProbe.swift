@@ -45,7 +45,7 @@ final class EncodeProbe: Encoder {
     }
 }
 
-private struct EncodeProbeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+private struct EncodeProbeContainer<Key: CodingKey>: WideIntegerKeyedEncoding {
     let probe: EncodeProbe
     var codingPath: [any CodingKey] { [] }
 

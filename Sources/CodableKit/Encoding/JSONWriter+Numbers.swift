@@ -5,6 +5,12 @@ extension JSONWriter {
     /// An integer's digits.
     @inline(__always)
     mutating func writeInteger<I: FixedWidthInteger>(_ value: I) {
+        // A wider integer beyond 64 bits (`Int128`), by its description; for the others the
+        // test is false at compile time.
+        if I.bitWidth > 64, value.magnitude > UInt64.max {
+            var text = String(value)
+            return text.withUTF8 { bytes.append($0) }
+        }
         let magnitude = UInt64(truncatingIfNeeded: value.magnitude)
         if magnitude < 10 {  // the commonest integers: one digit
             if value < 0 { bytes.append(UInt8(ascii: "-")) }

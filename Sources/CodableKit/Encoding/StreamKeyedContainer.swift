@@ -1,4 +1,4 @@
-struct StreamKeyedContainer<Key: CodingKey>: NilAsNullForOptionalScalars {
+struct StreamKeyedContainer<Key: CodingKey>: NilAsNullForOptionalScalars, WideIntegerKeyedEncoding {
     let encoder: StreamEncoder
     /// Which of the encoder's containers this is: 0 its own, higher nested ones.
     let id: Int

@@ -1,4 +1,4 @@
-struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
+struct StreamUnkeyedContainer: WideIntegerUnkeyedEncoding {
     let encoder: StreamEncoder
     /// As in `StreamKeyedContainer`.
     let id: Int
@@ -61,7 +61,7 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     }
 }
 
-struct StreamSingleValueContainer: SingleValueEncodingContainer {
+struct StreamSingleValueContainer: WideIntegerSingleValueEncoding {
     let encoder: StreamEncoder
 
     var codingPath: [any CodingKey] { encoder.codingPath }

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// The containers of a `TreeEncoder`: each writes into its encoder's `EncodedContent`.
-struct TreeKeyedContainer<Key: CodingKey>: NilAsNullForOptionalScalars {
+struct TreeKeyedContainer<Key: CodingKey>: NilAsNullForOptionalScalars, WideIntegerKeyedEncoding {
     let encoder: TreeEncoder
 
     var codingPath: [any CodingKey] { encoder.codingPath }
@@ -113,7 +113,7 @@ struct TreeKeyedContainer<Key: CodingKey>: NilAsNullForOptionalScalars {
     }
 }
 
-struct TreeUnkeyedContainer: UnkeyedEncodingContainer {
+struct TreeUnkeyedContainer: WideIntegerUnkeyedEncoding {
     let encoder: TreeEncoder
 
     var codingPath: [any CodingKey] { encoder.codingPath }
@@ -176,7 +176,7 @@ struct TreeUnkeyedContainer: UnkeyedEncodingContainer {
     }
 }
 
-struct TreeSingleValueContainer: SingleValueEncodingContainer {
+struct TreeSingleValueContainer: WideIntegerSingleValueEncoding {
     let encoder: TreeEncoder
 
     var codingPath: [any CodingKey] { encoder.codingPath }

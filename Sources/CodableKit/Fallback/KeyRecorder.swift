@@ -55,7 +55,7 @@ final class KeyRecorder: Encoder {
     }
 }
 
-private struct RecordingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+private struct RecordingContainer<Key: CodingKey>: WideIntegerKeyedEncoding {
     let recorder: KeyRecorder?
     var codingPath: [any CodingKey] { [] }
 
@@ -115,7 +115,7 @@ struct IgnoringEncoder: Encoder {
     func singleValueContainer() -> any SingleValueEncodingContainer { IgnoringSingleValueContainer() }
 }
 
-struct IgnoringUnkeyedContainer: UnkeyedEncodingContainer {
+struct IgnoringUnkeyedContainer: WideIntegerUnkeyedEncoding {
     var codingPath: [any CodingKey] { [] }
     var count = 0
     mutating func encodeNil() throws { count += 1 }
@@ -141,7 +141,7 @@ struct IgnoringUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func superEncoder() -> any Encoder { IgnoringEncoder() }
 }
 
-struct IgnoringSingleValueContainer: SingleValueEncodingContainer {
+struct IgnoringSingleValueContainer: WideIntegerSingleValueEncoding {
     var codingPath: [any CodingKey] { [] }
     mutating func encodeNil() throws {}
     mutating func encode<T: Encodable>(_ value: T) throws {}
