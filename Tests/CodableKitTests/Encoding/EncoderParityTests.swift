@@ -33,6 +33,27 @@ import Testing
         #expect(streamed.count == expected.count, "\(String(decoding: streamed, as: UTF8.self))", sourceLocation: sourceLocation)
     }
 
+    enum Color: String, Codable, CodingKeyRepresentable { case red, green }
+
+    /// Shapes the standard library and Foundation decide for themselves: a dictionary keyed by
+    /// `Int` or by a `CodingKeyRepresentable` enum is an object, one keyed by `Bool` or `Double`
+    /// an array of keys and values; sets, ranges, nested optionals, `Float16`, `CGFloat`, a
+    /// relative URL (its absolute string).
+    @Test func standardLibraryAndFoundationShapes() throws {
+        try Self.same([3: "c", 1: "a", -2: "b"])
+        try Self.same([true: 1, false: 0])
+        try Self.same([1.5: "x", -0.5: "y"])
+        try Self.same([Color.red: 1, .green: 2])
+        try Self.same(["k": [Color.green: [1]]])
+        try Self.same(Set([1, 2, 3]))
+        try Self.same(1 ..< 5)
+        try Self.same(1 ... 5)
+        try Self.same([Optional(Optional(1)), Optional(Optional<Int>.none), nil] as [Int??])
+        try Self.same([Float16(1.5), Float16(0.1), -Float16.greatestFiniteMagnitude])
+        try Self.same([CGFloat(1.5), CGFloat(0.1)])
+        try Self.same([URL(string: "rel/path?q=1", relativeTo: URL(string: "https://x.y/base/"))!])
+    }
+
     @Test func aTypeThatEncodesNothingIsAnEmptyObjectInsideAContainer() throws {
         try Self.same(Holder())
         try Self.same([Nothing(), Nothing()])

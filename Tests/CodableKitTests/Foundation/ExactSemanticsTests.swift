@@ -219,6 +219,27 @@ import Testing
 
     struct Box<T: Codable & Equatable>: Codable, Equatable { var v: T }
 
+    enum Color: String, Codable, CodingKeyRepresentable { case red, green }
+
+    /// Shapes the standard library and Foundation decide for themselves (as
+    /// `EncoderParityTests.standardLibraryAndFoundationShapes` writes them), read as
+    /// `JSONDecoder` reads them, wrong shapes included.
+    @Test func standardLibraryAndFoundationShapes() {
+        DropInTests.agree([Color: Int].self, #"{"red": 1, "green": 2}"#)
+        DropInTests.agree([Color: Int].self, #"{"blue": 1}"#)
+        DropInTests.agree([Int: String].self, #"{"1": "a", "-2": "b"}"#)
+        DropInTests.agree([Bool: Int].self, "[true, 1, false, 0]")
+        DropInTests.agree([Bool: Int].self, "[true, 1, false]")
+        DropInTests.agree([Double: String].self, #"[1.5, "x", -0.5, "y"]"#)
+        DropInTests.agree(Set<Int>.self, "[1, 1, 2]")
+        DropInTests.agree(Range<Int>.self, "[1, 5]")
+        DropInTests.agree(Range<Int>.self, "[5, 1]")
+        DropInTests.agree(ClosedRange<Int>.self, "[1, 5]")
+        DropInTests.agree([Int??].self, "[1, null]")
+        DropInTests.agree([Float16].self, "[1.5, 0.1, 65504, 1e5]")
+        DropInTests.agree([CGFloat].self, "[1.5, 0.1]")
+    }
+
     @Test func int128AndUInt128() throws {
         let inputs = ["0", "-1", "1.0", "1e3", "1.5", "170141183460469231731687303715884105727", "-170141183460469231731687303715884105728",
                       "170141183460469231731687303715884105728", "340282366920938463463374607431768211455",
