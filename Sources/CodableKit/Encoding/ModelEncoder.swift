@@ -22,7 +22,9 @@ import Foundation
 /// later write of the same key wins (`JSONEncoder` writes it when the super encoder is
 /// released, which depends on the optimizer); asking for a nested container under a key
 /// that holds a value, or for both kinds of container, replaces the value where
-/// `JSONEncoder` stops the process.
+/// `JSONEncoder` stops the process; inside a `[String: V]`, a `.custom` key strategy is given
+/// the whole coding path (`byName`, `k`, `innerValue`), as `JSONDecoder`'s is when reading the
+/// JSON back, where `JSONEncoder` leaves out the key the dictionary is written under.
 public final class ModelEncoder: Sendable {
     private let storage: Locked<EncodingOptions>
 

@@ -252,6 +252,37 @@ import Testing
         #expect(ours.paths.sorted { $0.count < $1.count } == foundation.paths.sorted { $0.count < $1.count })
     }
 
+    struct Catalog: Encodable { var byName: [String: Inner] }
+
+    /// Inside a `[String: V]`, `.custom` is given the whole path (`byName`, `k`, `innerValue`),
+    /// as `JSONDecoder`'s `.custom` is given it when reading the same JSON back. `JSONEncoder`
+    /// leaves the dictionary's own key out there (`k`, `innerValue`; its string-keyed
+    /// dictionaries drop the key they are written under): a difference on purpose
+    /// (`ModelEncoder`'s documentation), so that a strategy that depends on the path writes
+    /// what its decoding counterpart reads.
+    @Test func customKeyStrategySeesTheWholePathInsideADictionary() throws {
+        let value = Catalog(byName: ["k": Inner(innerValue: OneMember(key: "x"))])
+        let ours = PathProbe.Log()
+        let strategy = JSONEncoder.KeyEncodingStrategy.custom { path in
+            ours.paths.append(path.map(\.stringValue))
+            return path.last!
+        }
+        let written = try Settings(keys: strategy).codableKit().encode(value)
+        #expect(Set(ours.paths) == [["byName"], ["byName", "k", "innerValue"], ["byName", "k", "innerValue", "x"]])
+        // (swift-foundation's JSONEncoder gives ["k", "innerValue"] and ["k", "innerValue", "x"]
+        // here; not asserted, as other Foundations may differ.)
+        let decoderPaths = PathProbe.Log()
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .custom { path in
+            decoderPaths.paths.append(path.map(\.stringValue))
+            return path.last!
+        }
+        struct Back: Decodable { var byName: [String: BackInner] }
+        struct BackInner: Decodable { var innerValue: [String: String] }
+        _ = try decoder.decode(Back.self, from: written)
+        #expect(Set(decoderPaths.paths).contains(["byName", "k", "innerValue"]))
+    }
+
     @Test(arguments: ["simpleOneTwo", "myURL", "singleCharacterAtEndX", "thisIsAnXMLProperty", "single", "", "a", "aA",
                       "version4Thing", "partCAPS", "partCAPSLowerAGAIN", "manyWordsInThisThing", "asdfĆqer", "already_snake_case",
                       "dataPoint22", "dataPoint22Word", "_oneTwoThree", "oneTwoThree_", "__oneTwoThree", "oneTwoThree__",
