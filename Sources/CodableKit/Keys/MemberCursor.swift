@@ -65,7 +65,14 @@ struct MemberCursor {
         if index != nil { index = nil }
     }
 
-    /// A key that is not the cursor's next member. With an index, that answers.
+    /// A key that is not the cursor's next member: found by its bytes, else (a non-ASCII
+    /// key) in another Unicode form (`JSONDocument.equivalentMember`).
+    private mutating func exactMember(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, in object: Int, of document: JSONDocument) -> Int? {
+        if let found = memberByBytes(key, hash: hash, in: object, of: document) { return found }
+        return document.equivalentMember(key, in: object).map { $0 + 1 }
+    }
+
+    /// `exactMember` by the key's bytes. With an index, that answers.
     /// Else, when the filter of passed keys says it may lie before the cursor, a
     /// scan up to the cursor finds it there or proves it lies ahead; ahead, it is
     /// most often a few members on (a member the model does not ask for, an
@@ -74,7 +81,7 @@ struct MemberCursor {
     /// else found by an index built then. No scan back goes past `MemberIndex.scanLimit`
     /// members: a filter full of keys (or of keys crafted to share its bits) says "maybe"
     /// to everything, and must not turn each lookup into a walk of the whole object.
-    private mutating func exactMember(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, in object: Int, of document: JSONDocument) -> Int? {
+    private mutating func memberByBytes(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, in object: Int, of document: JSONDocument) -> Int? {
         if index != nil { return indexed(key, in: object, of: document) }
         if passed.contains(hash) {
             var member = object + 1

@@ -44,6 +44,9 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
     let keys: [String]
     /// Every field is a scalar or an array of scalars, read without its slot when clean.
     let isFlat: Bool
+    /// The bit of each field whose key has a non-ASCII byte: absent by its bytes, it is looked
+    /// for in another Unicode form (`JSONDocument.equivalentMember`).
+    let nonASCIIKeys: UInt64
     /// The model's own key rules and value rules (`ModelInfo`): members are then found
     /// through the key table, and scalars read through their slots.
     let hasKeyRules: Bool
@@ -90,8 +93,10 @@ final class FieldPlan: @unchecked Sendable {  // immutable once made; owns `keyB
         keyBytes = OwnedBytes(keyText)
         nilBytes = OwnedBytes(nils)
         self.fields = fields
-        keys = unordered.map(\.request.key)
+        let keys = unordered.map(\.request.key)
+        self.keys = keys
         isFlat = fields.allSatisfy { $0.scalar != .other }
+        nonASCIIKeys = keys.indices.reduce(0) { bits, index in keys[index].utf8.contains { $0 >= 0x80 } ? bits | 1 << UInt64(index) : bits }
         table = HashSlots(capacity: fields.count)
         for index in fields.indices {
             withKey(at: index) { _ = table.insert(index, key: $0, in: self) }  // the keys are distinct (`learn`)

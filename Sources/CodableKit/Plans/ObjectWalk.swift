@@ -153,7 +153,9 @@ struct ObjectWalk {
                     continue
                 }
             }
-            if node < 0, unsettled & (1 << UInt64(next)) != 0 {
+            // An unsettled field, or a non-ASCII key absent by its bytes (it may be there in
+            // another Unicode form): found as the container finds it.
+            if node < 0, (unsettled | plan.nonASCIIKeys) & (1 << UInt64(next)) != 0 {
                 try place(decoder)  // the container's lookup, by its cursor at the element's depth
                 node = plan.keyLookup.member(plan.keys[next], in: object, of: decoder, depth: depth, frame: frame) ?? -1
             }
