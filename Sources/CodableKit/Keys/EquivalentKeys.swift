@@ -7,7 +7,8 @@ extension JSONDocument {
     /// The key node of `object`'s first member with a non-ASCII key canonically equivalent to
     /// `key`, if `key` has a non-ASCII byte; nil otherwise. (The few characters equivalent to
     /// an ASCII one, such as U+212A KELVIN SIGN for `K`, are not looked for among ASCII keys.)
-    /// Linear in the object's members, and asked at most once per field of an object.
+    /// Linear in the object's members, and asked only by a lookup its bytes missed (for a
+    /// field plan, once per field and object; a hand-written `init(from:)` may ask again).
     func equivalentMember(_ key: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
         guard key.contains(where: { $0 >= 0x80 }) else { return nil }
         let name = String(decoding: key, as: UTF8.self)
