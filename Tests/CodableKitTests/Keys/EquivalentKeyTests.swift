@@ -29,6 +29,28 @@ import Testing
         static func mappingForKey() -> [KeyMapping]? { [CodingKeys.name <--- Sources(keys: ["prénom", "name"])] }
     }
 
+    /// A hand-written `init(from:)` that probes: `contains`, `decodeNil`, `try?`, and a branch
+    /// on what it found, recording what it saw.
+    struct Probing: Decodable, Equatable {
+        var seen: [String] = []
+        var value = 0
+        enum CodingKeys: String, CodingKey { case café, prénom }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            if container.contains(.café) { seen.append("contains") }
+            if (try? container.decodeNil(forKey: .café)) == true { seen.append("nil") }
+            if let number = try? container.decode(Int.self, forKey: .café) { value = number * 10 } else { seen.append("no number") }
+            if let name = try container.decodeIfPresent(String.self, forKey: .prénom) { seen.append(name.uppercased()) }
+            seen.append(container.allKeys.map(\.stringValue).sorted().joined(separator: ","))
+        }
+    }
+
+    @Test func aHandWrittenInitFromSeesWhatJSONDecoderShowsIt() {
+        DropInTests.agree(Probing.self, #"{"\#(Self.decomposed)": 4, "pre\#u{301}nom": "ann"}"#)
+        DropInTests.agree(Probing.self, #"{"\#(Self.decomposed)": null}"#)
+        DropInTests.agree(Probing.self, #"{"\#(Self.decomposed)": "x", "pr\#u{E9}nom": "bo"}"#)
+    }
+
     @Test func eitherFormFindsTheOtherAsJSONDecoderFindsIt() {
         let (nfd, nfc) = (Self.decomposed, Self.precomposed)
         DropInTests.agree(Plain.self, #"{"\#(nfd)": 1, "nai\#u{308}ve": 2}"#)
